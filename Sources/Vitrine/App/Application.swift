@@ -1,0 +1,594 @@
+import Logging
+import VitrineGraphics
+
+/// Receives the application's life-cycle events (UIKit's `UIApplicationDelegate`). When the
+/// delegate is also a `Responder`, it is the last link of the responder chain.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// The application is ready: create the window and make it key and visible here.
+    func applicationDidFinishLaunching(_ application: Application)
+    /// The application is about to stop (normal exit or SIGTERM); the display is restored after.
+    func applicationWillTerminate(_ application: Application)
+    /// A hardware switch changed (the lid, tablet mode).
+    func application(_ application: Application, switch kind: SwitchKind, didChangeTo isOn: Bool)
+}
+
+extension ApplicationDelegate {
+    /// Default: nothing.
+    public func applicationDidFinishLaunching(_ application: Application) {}
+    /// Default: nothing.
+    public func applicationWillTerminate(_ application: Application) {}
+    /// Default: nothing.
+    public func application(_ application: Application, switch kind: SwitchKind, didChangeTo isOn: Bool) {}
+}
+
+/// What an application runs on: the backends chosen for a board (DRM + libinput + epoll on a
+/// device, virtual display + scripted input + manual loop headless).
+@MainActor
+public protocol Platform: AnyObject {
+    /// The loop the app runs on.
+    var runLoop: any RunLoop { get }
+    /// The screen, or nil for an app without one.
+    var display: (any Display)? { get }
+    /// Pixels per point (1, 1.5, 2…).
+    var screenScale: Double { get }
+    /// How many fingers can be down at once.
+    var touchCapacity: Int { get }
+    /// Where input comes from.
+    var inputSources: [any InputSource] { get }
+    /// Releases the devices and restores the display as it was found.
+    func shutdown()
+}
+
+/// Counters of the commit pipeline, for tests and benchmarks.
+public struct FrameStatistics: Sendable, Hashable {
+    /// Commits that did work (a layout, display or present).
+    public var commits = 0
+    /// Layout passes run (one per window per commit that needed layout).
+    public var layoutPasses = 0
+    /// `draw(_:)` calls made by display passes.
+    public var viewsDrawn = 0
+    /// Frames handed to the display.
+    public var presents = 0
+    /// Frame callbacks received from the display.
+    public var frames = 0
+    /// The damage of the last presented frame, in pixels.
+    public var lastPresentedDamage: [Rect] = []
+}
+
+/// The screen the application shows on: its size in points and pixels.
+@MainActor
+public final class Screen {
+    /// Pixels per point.
+    public let scale: Double
+    /// The panel's size in pixels (from the display mode).
+    public private(set) var nativeSize: Size
+    /// The screen in points, origin at the top-left: what a full-screen window's frame is.
+    public var bounds: Rect {
+        Rect(x: 0, y: 0, width: nativeSize.width / scale, height: nativeSize.height / scale)
+    }
+
+    /// Creates a screen of `nativeSize` pixels at `scale` pixels per point.
+    public init(nativeSize: Size, scale: Double) {
+        precondition(scale > 0, "screen scale must be positive")
+        self.nativeSize = nativeSize
+        self.scale = scale
+    }
+}
+
+/// The running app: owns the windows, turns input into events, sends events and actions, and
+/// commits layout, display and presentation once per run-loop turn (UIKit's `UIApplication`).
+///
+/// Its `next` responder is the delegate when the delegate is a `Responder`.
+@MainActor
+open class Application: Responder {
+    private static weak var current: Application?
+
+    static var currentIfAny: Application? { current }
+
+    /// The most recently created application (UIKit's `UIApplication.shared`).
+    public static var shared: Application {
+        guard let current else {
+            preconditionFailure("no Application exists yet: create one (or call Application.main) before using Application.shared")
+        }
+        return current
+    }
+
+    /// The loop the application runs on.
+    public let runLoop: any RunLoop
+    /// The clock of the run loop: every timestamp of the app is on it.
+    public var clock: any Clock { runLoop.clock }
+    /// The display frames are presented to (nil: none, for example in logic tests).
+    public let display: (any Display)?
+    /// The screen (points and pixels).
+    public let screen: Screen
+    /// Where every touch comes from.
+    public let touchPool: TouchPool
+    /// The delegate; kept alive by the application.
+    public var delegate: (any ApplicationDelegate)?
+    /// Windows in the order they were made visible.
+    public private(set) var windows: [Window] = []
+    /// The window that receives key, motion and remote-control events.
+    public private(set) weak var keyWindow: Window?
+    /// Counters of the commit pipeline.
+    public private(set) var statistics = FrameStatistics()
+
+    /// Seconds within which a tap counts as the next of a multiple tap.
+    public var multipleTapInterval = 0.35
+    /// Points within which a tap counts as the next of a multiple tap.
+    public var multipleTapDistance = 30.0
+    /// Points a finger may move and still count as a tap (for `tapCount`).
+    public var tapSlop = 10.0
+
+    /// The one touch event, reused for every frame of touch input.
+    private(set) var touchEvent: Event?
+    /// Touches down, or that ended in the frame being built (bits of pool slots).
+    private var liveMask: UInt64 = 0
+    private var inputQueue: ContiguousArray<InputEvent> = []
+    private var isDrainingInput = false
+    private var lastTap: (location: Point, time: Double, count: Int)?
+    private var keysDown: [Int: Press] = [:]
+    private var needsCommit = false
+    private var displayLinks: [DisplayLink] = []
+    private var isRunning = false
+    let logger: Logger
+
+    /// Creates an application on `runLoop`, presenting to `display` (whose mode sets the
+    /// screen size; without a display the screen is 800×480 pixels), with `touchCapacity`
+    /// fingers. It becomes `Application.shared`.
+    public init(runLoop: any RunLoop, display: (any Display)? = nil, screenScale: Double = 1,
+                touchCapacity: Int = 10, logger: Logger = Logger(label: "vitrine")) {
+        self.runLoop = runLoop
+        self.display = display
+        let mode = display?.mode ?? DisplayMode(width: 800, height: 480)
+        self.screen = Screen(nativeSize: Size(width: Double(mode.width), height: Double(mode.height)),
+                             scale: screenScale)
+        self.touchPool = TouchPool(capacity: touchCapacity, logger: logger)
+        self.logger = logger
+        super.init()
+        touchEvent = Event(type: .touches, timestamp: 0, touchStorage: touchPool.storage)
+        inputQueue.reserveCapacity(256)
+        Application.current = self
+        runLoop.addBeforeWaitingObserver { [weak self] in self?.commit() }
+        display?.frameHandler = { [weak self] timing in self?.displayDidSignalFrame(timing) }
+    }
+
+    /// Creates an application on `platform`'s backends and adds its input sources.
+    public convenience init(platform: any Platform) {
+        self.init(runLoop: platform.runLoop, display: platform.display, screenScale: platform.screenScale,
+                  touchCapacity: platform.touchCapacity)
+        for source in platform.inputSources { addInputSource(source) }
+    }
+
+    /// The delegate, when it is a responder; else nil (the end of the chain).
+    open override var next: Responder? { delegate as? Responder }
+
+    // MARK: Life cycle
+
+    /// Runs an app: creates the application on `platform`, tells `delegate` it launched, runs
+    /// the loop until `terminate()`, tells the delegate it will terminate, and shuts the
+    /// platform down (restoring the display). The entry point every Vitrine app calls
+    /// (UIKit's `UIApplicationMain`).
+    public static func main(platform: any Platform, delegate: any ApplicationDelegate) {
+        let application = Application(platform: platform)
+        application.delegate = delegate
+        application.run()
+        platform.shutdown()
+    }
+
+    /// Tells the delegate the app launched, then runs the loop until `terminate()`.
+    public func run() {
+        launch()
+        isRunning = true
+        runLoop.run()
+        isRunning = false
+    }
+
+    /// Tells the delegate the app launched (done by `run()`; tests that drive the loop by hand
+    /// call it directly).
+    public func launch() {
+        delegate?.applicationDidFinishLaunching(self)
+    }
+
+    /// Tells the delegate the app will terminate, and stops the loop.
+    public func terminate() {
+        delegate?.applicationWillTerminate(self)
+        runLoop.stop()
+    }
+
+    func attach(_ window: Window) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        keyWindow = window
+    }
+
+    // MARK: Input
+
+    /// Starts reading `source` on the run loop.
+    public func addInputSource(_ source: any InputSource) {
+        runLoop.addInputSource(source) { [weak self] event in self?.post(event) }
+    }
+
+    /// Queues `input`; the queue is drained in order. Input posted while an event is being
+    /// handled waits until that event is done.
+    public func post(_ input: InputEvent) {
+        inputQueue.append(input)
+        guard !isDrainingInput else { return }
+        isDrainingInput = true
+        var index = 0
+        while index < inputQueue.count {
+            handle(inputQueue[index])
+            index += 1
+        }
+        inputQueue.removeAll(keepingCapacity: true)
+        isDrainingInput = false
+    }
+
+    private func handle(_ input: InputEvent) {
+        switch input {
+        case let .touchDown(identifier, location, majorRadius, timestamp):
+            touchDown(identifier, at: location, majorRadius: majorRadius, timestamp: timestamp)
+        case let .touchMotion(identifier, location, majorRadius, timestamp):
+            touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
+        case let .touchUp(identifier, timestamp):
+            touchEnded(identifier, phase: .ended, timestamp: timestamp)
+        case let .touchCancel(identifier, timestamp):
+            touchEnded(identifier, phase: .cancelled, timestamp: timestamp)
+        case let .touchFrame(timestamp):
+            deliverTouchFrame(timestamp: timestamp)
+        case let .deviceRemoved(device, timestamp):
+            cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
+        case let .key(code, state, characters, modifiers, timestamp):
+            key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
+        case let .switchToggled(kind, isOn, timestamp):
+            _ = timestamp
+            delegate?.application(self, switch: kind, didChangeTo: isOn)
+        }
+    }
+
+    private func window(at screenPoint: Point) -> Window? {
+        if let keyWindow, !keyWindow.isHidden { return keyWindow }
+        return windows.last { !$0.isHidden }
+    }
+
+    private func touchDown(_ identifier: TouchIdentifier, at location: Point, majorRadius: Double, timestamp: Double) {
+        if touchPool.liveTouch(identifier) != nil {
+            // A down for a finger that is down already: the source lost an up; treat as motion.
+            touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
+            return
+        }
+        guard let window = window(at: location), let event = touchEvent else { return }
+        guard let touch = touchPool.acquire(identifier) else { return }
+        let inWindow = window.convertFromScreen(location)
+        touch.timestamp = timestamp
+        touch.locationInWindow = inWindow
+        touch.previousLocationInWindow = inWindow
+        touch.initialLocationInWindow = inWindow
+        touch.majorRadius = majorRadius
+        touch.majorRadiusTolerance = majorRadius > 0 ? majorRadius * 0.1 : 0
+        touch.window = window
+        touch.phase = .began
+        touch.changedThisFrame = true
+        if let lastTap, timestamp - lastTap.time <= multipleTapInterval,
+           inWindow.distance(to: lastTap.location) <= multipleTapDistance {
+            touch.tapCount = lastTap.count + 1
+        }
+        let bit: UInt64 = 1 << UInt64(touch.poolIndex)
+        liveMask |= bit
+        event.timestamp = timestamp
+        guard let hit = window.hitTest(inWindow, with: event) else { return }
+        touch.view = hit
+        if isExcludedByExclusiveTouch(touch, hit: hit) {
+            // Neither the view nor its recognizers hear of this finger.
+            touch.viewDelivery = .finished
+            return
+        }
+        if !hit.isMultipleTouchEnabled && otherLiveTouch(of: hit, than: touch) {
+            touch.viewDelivery = .finished
+        }
+        window.collectRecognizers(for: touch, storage: touchPool.storage)
+    }
+
+    private func otherLiveTouch(of view: View, than touch: Touch) -> Bool {
+        for other in TouchSet(storage: touchPool.storage, mask: liveMask) where other !== touch {
+            if other.view === view && other.phase != .ended && other.phase != .cancelled
+                && other.viewDelivery != .finished { return true }
+        }
+        return false
+    }
+
+    private func isExcludedByExclusiveTouch(_ touch: Touch, hit: View) -> Bool {
+        for other in TouchSet(storage: touchPool.storage, mask: liveMask) where other !== touch {
+            guard let otherView = other.view, otherView !== hit, other.window === touch.window,
+                  other.phase != .ended, other.phase != .cancelled, other.viewDelivery != .finished else { continue }
+            if otherView.isExclusiveTouch || hit.isExclusiveTouch { return true }
+        }
+        return false
+    }
+
+    private func touchMoved(_ identifier: TouchIdentifier, to location: Point, majorRadius: Double, timestamp: Double) {
+        guard let touch = touchPool.liveTouch(identifier), let window = touch.window else { return }
+        let inWindow = window.convertFromScreen(location)
+        if !touch.changedThisFrame { touch.previousLocationInWindow = touch.locationInWindow }
+        touch.locationInWindow = inWindow
+        if majorRadius > 0 {
+            touch.majorRadius = majorRadius
+            touch.majorRadiusTolerance = majorRadius * 0.1
+        }
+        touch.timestamp = timestamp
+        if touch.phase != .began { touch.phase = .moved }
+        touch.changedThisFrame = true
+        if inWindow.distance(to: touch.initialLocationInWindow) > tapSlop { touch.movedBeyondTapSlop = true }
+    }
+
+    private func touchEnded(_ identifier: TouchIdentifier, phase: Touch.Phase, timestamp: Double) {
+        guard let touch = touchPool.liveTouch(identifier) else { return }
+        if touch.phase == .began && touch.changedThisFrame {
+            // Down and up in one frame: the down is delivered first, as its own event.
+            deliverTouchFrame(timestamp: touch.timestamp)
+        }
+        touch.phase = phase
+        touch.timestamp = timestamp
+        touch.changedThisFrame = true
+        if phase == .ended && !touch.movedBeyondTapSlop {
+            lastTap = (touch.initialLocationInWindow, timestamp, touch.tapCount)
+        } else {
+            lastTap = nil
+        }
+    }
+
+    /// Delivers the frame of touch changes collected since the last one, as one event.
+    private func deliverTouchFrame(timestamp: Double) {
+        guard let event = touchEvent else { return }
+        var changed = false
+        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
+            if touch.changedThisFrame {
+                changed = true
+            } else if touch.phase == .began || touch.phase == .moved {
+                touch.phase = .stationary
+            }
+        }
+        guard changed else { return }
+        event.timestamp = timestamp
+        event.touchMask = liveMask
+        sendEvent(event)
+        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
+            touch.changedThisFrame = false
+            if touch.phase == .ended || touch.phase == .cancelled {
+                liveMask &= ~(1 << UInt64(touch.poolIndex))
+            }
+        }
+        event.touchMask = liveMask
+        releaseFinishedTouches()
+    }
+
+    /// Returns to the pool the touches that have ended and whose views have heard all of it.
+    func releaseFinishedTouches() {
+        var bits = touchPool.inUseMask & ~liveMask
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let touch = touchPool.storage[index]
+            switch touch.viewDelivery {
+            case .beganDelayed, .endedDelayed: continue
+            default: touchPool.release(touch)
+            }
+        }
+    }
+
+    /// Cancels every active touch: each view holding touches gets `touchesCancelled` once,
+    /// recognizers are cancelled or failed, and the pool is empty afterwards. What a session
+    /// switch, a closed lid or a vanished device does.
+    public func cancelAllTouches() {
+        cancelTouches(timestamp: clock.now) { _ in true }
+    }
+
+    private func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
+        // Changes not yet delivered go first, so views hear began before cancelled.
+        if TouchSet(storage: touchPool.storage, mask: liveMask).contains(where: \.changedThisFrame) {
+            deliverTouchFrame(timestamp: timestamp)
+        }
+        // Touches already lifted whose end a recognizer still holds: the view hears "cancelled".
+        for window in windows { window.cancelHeldTouches(matching: matches) }
+        var any = false
+        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) where matches(touch) {
+            touch.phase = .cancelled
+            touch.timestamp = timestamp
+            touch.changedThisFrame = true
+            any = true
+        }
+        if any { deliverTouchFrame(timestamp: timestamp) }
+        if liveMask == 0 {
+            for window in windows { window.cancelAllRecognizers() }
+            lastTap = nil
+        }
+        releaseFinishedTouches()
+    }
+
+    // MARK: Keys
+
+    private func key(_ code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, timestamp: Double) {
+        let press: Press
+        switch state {
+        case .pressed:
+            if let held = keysDown[code] {
+                // Auto-repeat arrives as another press: report it as changed.
+                held.phase = .changed
+                held.timestamp = timestamp
+                press = held
+            } else {
+                press = Press(phase: .began, keyCode: code, characters: characters, modifiers: modifiers, timestamp: timestamp)
+                keysDown[code] = press
+            }
+        case .released:
+            press = keysDown.removeValue(forKey: code)
+                ?? Press(phase: .ended, keyCode: code, characters: characters, modifiers: modifiers, timestamp: timestamp)
+            press.phase = .ended
+            press.timestamp = timestamp
+        }
+        sendEvent(PressesEvent(presses: [press], timestamp: timestamp))
+    }
+
+    /// Sends a motion event (a shake began, ended or was cancelled) to the key window's first
+    /// responder and up the chain.
+    public func sendMotion(_ subtype: Event.Subtype, phase: MotionPhase, timestamp: Double) {
+        sendEvent(MotionEvent(subtype: subtype, phase: phase, timestamp: timestamp))
+    }
+
+    /// Sends a remote-control event to the key window's first responder and up the chain.
+    public func sendRemoteControl(_ subtype: Event.Subtype, timestamp: Double) {
+        sendEvent(RemoteControlEvent(subtype: subtype, timestamp: timestamp))
+    }
+
+    // MARK: Events and actions
+
+    /// Dispatches `event`: a touch event to the windows its touches are in, anything else to
+    /// the key window (or, without one, to the application's own chain). Override to observe
+    /// every event; call `super`.
+    open func sendEvent(_ event: Event) {
+        if event.type == .touches {
+            for window in windows where !event.touches(for: window).isEmpty {
+                window.sendEvent(event)
+            }
+            return
+        }
+        if let keyWindow {
+            keyWindow.sendEvent(event)
+            return
+        }
+        switch event {
+        case let motion as MotionEvent:
+            switch motion.phase {
+            case .began: motionBegan(motion.subtype, with: motion)
+            case .ended: motionEnded(motion.subtype, with: motion)
+            case .cancelled: motionCancelled(motion.subtype, with: motion)
+            }
+        case is RemoteControlEvent:
+            remoteControlReceived(with: event)
+        default:
+            break
+        }
+    }
+
+    /// Sends `action` to `target`, or, when `target` is nil, along the responder chain starting
+    /// at the key window's first responder (or at `sender` when there is none, or at the key
+    /// window), to the first responder that handles it. A non-nil target that does not handle
+    /// the action passes it up its own chain. Returns whether someone performed it.
+    @discardableResult
+    public func sendAction(_ action: Action, to target: Responder?, from sender: AnyObject?, for event: Event?) -> Bool {
+        let start: Responder? = target ?? keyWindow?.firstResponder ?? (sender as? Responder) ?? keyWindow ?? self
+        guard let handler = start?.target(forAction: action, withSender: sender) else {
+            logger.debug("action \(action.name) found no handler in the responder chain")
+            return false
+        }
+        return action.perform(on: handler, sender: sender, event: event)
+    }
+
+    // MARK: Commit
+
+    /// Asks for a commit at the end of the current run-loop turn. Views call it when they
+    /// become dirty; calls coalesce.
+    public func setNeedsCommit() {
+        needsCommit = true
+    }
+
+    /// Whether a commit is pending.
+    public var hasPendingCommit: Bool { needsCommit }
+
+    /// Runs the layout pass, the display pass and presentation, if anything is dirty; does
+    /// nothing otherwise. Called at the end of every run-loop turn. While a flip is pending the
+    /// commit waits for the next frame callback (frames are coalesced to vblank).
+    public func commit() {
+        guard needsCommit else { return }
+        if let display, display.isFlipPending { return }
+        var didWork = false
+        for window in windows where !window.isHidden {
+            if window.needsLayoutFlag || window.subtreeNeedsLayout {
+                window.layoutSubtree()
+                statistics.layoutPasses += 1
+                didWork = true
+            }
+        }
+        for window in windows where !window.isHidden {
+            if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {
+                statistics.viewsDrawn += window.displayIfNeeded()
+                didWork = true
+            }
+        }
+        var damage: [Rect] = []
+        for window in windows {
+            if !window.isHidden {
+                for rect in window.damage.rects {
+                    let onScreen = rect.applying(window.transformToSuperview)
+                    damage.append(Rect(x: onScreen.minX * screen.scale, y: onScreen.minY * screen.scale,
+                                       width: onScreen.width * screen.scale, height: onScreen.height * screen.scale).integral)
+                }
+            }
+            window.damage.removeAll()
+        }
+        if !damage.isEmpty {
+            display?.present(damage: damage)
+            statistics.presents += 1
+            statistics.lastPresentedDamage = damage
+            didWork = true
+        }
+        if didWork { statistics.commits += 1 }
+        needsCommit = false
+    }
+
+    // MARK: Frames
+
+    func addDisplayLink(_ link: DisplayLink) {
+        if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }
+        requestFrameForDisplayLinks()
+    }
+
+    func removeDisplayLink(_ link: DisplayLink) {
+        displayLinks.removeAll { $0 === link }
+    }
+
+    func requestFrameForDisplayLinks() {
+        if displayLinks.contains(where: { !$0.isPaused && $0.isValid }) { display?.requestFrame() }
+    }
+
+    private func displayDidSignalFrame(_ timing: FrameTiming) {
+        statistics.frames += 1
+        for link in displayLinks { link.tick(timing) }
+        // Keep ticking only while someone listens: an idle app gets no frame callbacks.
+        requestFrameForDisplayLinks()
+    }
+}
+
+extension Window {
+    /// Converts a point of the screen (points) to this window's space.
+    func convertFromScreen(_ point: Point) -> Point {
+        point.applying(transformToSuperview.inverted())
+    }
+
+    /// Touches already lifted whose `touchesEnded` a recognizer still holds: their views hear
+    /// `touchesCancelled` instead; touches whose began was held are dropped.
+    func cancelHeldTouches(matching matches: (Touch) -> Bool) {
+        guard let application, let event = application.touchEvent else { return }
+        let storage = event.touchStorage
+        var cancelled: UInt64 = 0
+        for touch in application.touchPool.activeTouches where touch.window === self && matches(touch) {
+            guard touch.phase == .ended || touch.phase == .cancelled else { continue }
+            switch touch.viewDelivery {
+            case .endedDelayed:
+                touch.viewDelivery = .finished
+                cancelled |= 1 << UInt64(touch.poolIndex)
+            case .beganDelayed:
+                touch.viewDelivery = .finished
+            default:
+                break
+            }
+        }
+        guard cancelled != 0 else { return }
+        let touches = TouchSet(storage: storage, mask: cancelled)
+        var seen: UInt64 = 0
+        for touch in touches where seen & (1 << UInt64(touch.poolIndex)) == 0 {
+            let same = touches.subset { $0.view === touch.view }
+            seen |= same.mask
+            touch.view?.touchesCancelled(same, with: event)
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import VitrineGraphics
+
+/// Manages a view hierarchy: loads it, hears when it appears and disappears and when it is laid
+/// out, contains child controllers, and presents other controllers full-screen (UIKit's
+/// `UIViewController`).
+///
+/// Responder chain: a controller comes after its root view; its own `next` is the presenting
+/// controller when it was presented, otherwise its view's superview (the window, for a root
+/// controller).
+@MainActor
+open class ViewController: Responder {
+    private var storedView: View?
+    /// Where the controller is in its appearance cycle.
+    private var appearance = Appearance.disappeared
+
+    private enum Appearance { case disappeared, appearing, appeared, disappearing }
+
+    /// A title, for containers and logs.
+    public var title: String?
+
+    /// Creates a controller; its view is loaded when first asked for.
+    public override init() {
+        super.init()
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded (`loadView()` then `viewDidLoad()`) on first access.
+    public var view: View {
+        get {
+            loadViewIfNeeded()
+            return storedView!
+        }
+        set { install(newValue) }
+    }
+
+    /// The root view if it is loaded, without loading it.
+    public var viewIfLoaded: View? { storedView }
+
+    /// Whether the view is loaded.
+    public var isViewLoaded: Bool { storedView != nil }
+
+    /// Creates the root view. The default makes a plain `View` the size of the screen; override
+    /// to build a custom one and assign it to `view` (do not call `super`).
+    open func loadView() {
+        let frame = Application.sharedIfAny?.screen.bounds ?? .zero
+        view = View(frame: frame)
+    }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// Loads the view now if it is not loaded.
+    public func loadViewIfNeeded() {
+        guard storedView == nil else { return }
+        loadView()
+        if storedView == nil {
+            // A loadView override that forgot to set the view: give it an empty one.
+            install(View(frame: .zero))
+        }
+        viewDidLoad()
+    }
+
+    private func install(_ newView: View) {
+        storedView?.owningViewController = nil
+        storedView = newView
+        newView.owningViewController = self
+    }
+
+    // MARK: Appearance
+
+    /// The view is about to be added to a visible window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view was added to a visible window.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the screen.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view left the screen.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// The root view is about to lay out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// The root view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    /// Starts an appearance change: calls `viewWillAppear` or `viewWillDisappear`, here and in
+    /// the children. Containers call it with `endAppearanceTransition()` when they show or hide
+    /// a child themselves.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool = false) {
+        if isAppearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+        for child in children where child.isViewLoaded {
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
+    }
+
+    /// Finishes the appearance change begun by `beginAppearanceTransition(_:animated:)`.
+    public func endAppearanceTransition() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(false)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(false)
+        default:
+            return
+        }
+        for child in children where child.isViewLoaded { child.endAppearanceTransition() }
+    }
+
+    /// Whether the view is on screen (appeared and not disappearing).
+    public var isVisible: Bool { appearance == .appeared }
+
+    // MARK: Children
+
+    /// The child controllers, in the order they were added.
+    public private(set) var children: [ViewController] = []
+    /// The container this controller is a child of.
+    public private(set) weak var parent: ViewController?
+
+    /// Adds `child`: calls `child.willMove(toParent: self)`. Then add its view to yours and call
+    /// `child.didMove(toParent: self)`, as in UIKit.
+    open func addChild(_ child: ViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its parent and calls `didMove(toParent: nil)`. Call
+    /// `willMove(toParent: nil)` and remove its view first, as in UIKit.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to, or removed from (`nil`), a container.
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to, or removed from (`nil`), a container.
+    open func didMove(toParent parent: ViewController?) {}
+
+    // MARK: Presentation
+
+    /// The controller this one presented, if any.
+    public private(set) var presentedViewController: ViewController?
+    /// The controller that presented this one, if any.
+    public private(set) weak var presentingViewController: ViewController?
+    /// Where the presenting chain's covered view was, to put it back on dismissal.
+    private var coveredView: (view: View, superview: View, index: Int)?
+
+    /// Presents `controller` full-screen over this controller's window: its view fills the
+    /// window and the covered controller disappears (its view leaves the window). When this
+    /// controller already presents one, the new one is presented by the topmost.
+    /// `animated` is accepted for UIKit compatibility; transitions come with animations.
+    public func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            presented.present(controller, animated: animated, completion: completion)
+            return
+        }
+        guard let window = viewIfLoaded?.window ?? presentationHost?.window else {
+            preconditionFailure("\(type(of: self)) cannot present \(type(of: controller)): its view is not in a window")
+        }
+        controller.presentingViewController = self
+        presentedViewController = controller
+        let covered = viewIfLoaded?.window != nil ? view : presentationHost!
+        controller.beginAppearanceTransition(true, animated: animated)
+        beginAppearanceTransition(false, animated: animated)
+        let root = controller.view
+        root.frame = window.bounds
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        window.addSubview(root)
+        if let superview = covered.superview {
+            let index = superview.subviews.firstIndex { $0 === covered } ?? superview.subviews.count
+            coveredView = (covered, superview, index)
+            covered.removeFromSuperview()
+        }
+        controller.endAppearanceTransition()
+        endAppearanceTransition()
+        completion?()
+    }
+
+    /// Dismisses the controller this one presented, or, when it presents none, this controller
+    /// from its presenter. The covered controller's view returns to where it was.
+    public func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss(animated: animated, completion: completion)
+            return
+        }
+        if presented.presentedViewController != nil {
+            // Dismissing from below takes every controller above with it.
+            presented.dismiss(animated: animated)
+        }
+        presented.beginAppearanceTransition(false, animated: animated)
+        beginAppearanceTransition(true, animated: animated)
+        if let covered = coveredView {
+            covered.superview.insertSubview(covered.view, at: covered.index)
+            coveredView = nil
+        }
+        presented.viewIfLoaded?.removeFromSuperview()
+        presented.endAppearanceTransition()
+        endAppearanceTransition()
+        presented.presentingViewController = nil
+        presentedViewController = nil
+        completion?()
+    }
+
+    /// A child controller's view may be in the window while the controller itself presents:
+    /// the nearest ancestor's view that is in a window hosts the presentation.
+    private var presentationHost: View? {
+        var controller: ViewController? = parent
+        while let current = controller {
+            if let view = current.viewIfLoaded, view.window != nil { return view }
+            controller = current.parent
+        }
+        return nil
+    }
+
+    // MARK: Responder
+
+    /// The presenting controller, else the view's superview.
+    open override var next: Responder? {
+        if let presentingViewController { return presentingViewController }
+        return storedView?.superview
+    }
+
+    override var firstResponderWindow: Window? { storedView?.window }
+}
+
+extension Application {
+    /// The shared application, or nil before one exists.
+    static var sharedIfAny: Application? { currentIfAny }
+}

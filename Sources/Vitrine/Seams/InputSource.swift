@@ -1,0 +1,107 @@
+import VitrineGraphics
+
+/// Identifies one finger for the whole of its contact: which device it is on and which of that
+/// device's multitouch slots it occupies. The pair is unique among touches that are down.
+public struct TouchIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The input device the touch belongs to (an index the input source assigns).
+    public var device: Int
+    /// The device's slot (ABS_MT_SLOT / libinput seat slot) for this contact.
+    public var slot: Int
+
+    /// Creates an identifier for `slot` on `device`.
+    public init(device: Int = 0, slot: Int) {
+        self.device = device
+        self.slot = slot
+    }
+
+    /// `device:slot`, for logs.
+    public var description: String { "\(device):\(slot)" }
+}
+
+/// A key's phase.
+public enum KeyState: Sendable, Hashable {
+    /// The key went down.
+    case pressed
+    /// The key came up.
+    case released
+}
+
+/// A switch on the device (lid, tablet mode).
+public enum SwitchKind: Sendable, Hashable {
+    /// SW_LID: `true` means the lid is closed.
+    case lid
+    /// SW_TABLET_MODE: `true` means the device is in tablet mode.
+    case tabletMode
+}
+
+/// One raw input event, already translated at the edge: positions are in the screen's
+/// coordinate space in **points** (rotation and calibration applied, as DESIGN.md requires),
+/// timestamps are on the run loop's `Clock`.
+///
+/// Touch events arrive in *frames*: any number of down/motion/up/cancel for different fingers,
+/// then `touchFrame`, at which the application delivers one `Event` for all of them.
+public enum InputEvent: Sendable, Hashable {
+    /// A finger touched the screen at `location`. `majorRadius` is the contact's major radius in
+    /// points when the hardware reports one, otherwise 0.
+    case touchDown(TouchIdentifier, location: Point, majorRadius: Double, timestamp: Double)
+    /// A finger that is down moved to `location`.
+    case touchMotion(TouchIdentifier, location: Point, majorRadius: Double, timestamp: Double)
+    /// A finger was lifted.
+    case touchUp(TouchIdentifier, timestamp: Double)
+    /// The system took the finger away (palm rejection, device error): the touch is cancelled.
+    case touchCancel(TouchIdentifier, timestamp: Double)
+    /// End of one frame of touch changes: the application delivers them as one `Event`.
+    case touchFrame(timestamp: Double)
+    /// Every touch of `device` ended because the device went away; each is cancelled.
+    case deviceRemoved(device: Int, timestamp: Double)
+    /// A key changed state. `code` is the Linux key code (KEY_*), `characters` what a keymap
+    /// gives for it (empty when none).
+    case key(code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, timestamp: Double)
+    /// A switch changed state.
+    case switchToggled(SwitchKind, isOn: Bool, timestamp: Double)
+}
+
+/// Modifier keys held during a key event.
+public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public var rawValue: Int
+    /// Creates modifiers from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Shift is held.
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control is held.
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Alt (Option) is held.
+    public static let alternate = KeyModifiers(rawValue: 1 << 2)
+    /// Super (Command, the "Windows" key) is held.
+    public static let command = KeyModifiers(rawValue: 1 << 3)
+    /// Caps Lock is on.
+    public static let alphaShift = KeyModifiers(rawValue: 1 << 4)
+}
+
+/// Where input comes from: libinput, raw evdev, or a script in tests.
+///
+/// Contract: the run loop watches `fileDescriptor` (when there is one) and calls
+/// `dispatch(into:)` when it is readable, or, for sources without a descriptor, when the source
+/// has told its loop it has something (see `VitrineHeadless.ScriptedInput`). `dispatch` reads
+/// everything that is available without blocking, hands each event to `sink` in order, and
+/// returns. It never blocks and never spawns a thread.
+@MainActor
+public protocol InputSource: AnyObject {
+    /// The descriptor to watch for readability, or `nil` when the source is driven otherwise.
+    var fileDescriptor: Int32? { get }
+
+    /// Reads what is available and passes each event to `sink`, in order.
+    func dispatch(into sink: (InputEvent) -> Void)
+}
+
+/// An input source without a file descriptor (a script, a test, a bridge from another
+/// subsystem) that tells its run loop when it has events.
+///
+/// Contract: the loop that adds the source sets `readinessHandler`; the source calls it
+/// whenever it gets events to dispatch; the loop then calls `dispatch(into:)` in its next turn.
+@MainActor
+public protocol SignallingInputSource: InputSource {
+    /// Set by the run loop; called by the source when it has events.
+    var readinessHandler: (@MainActor () -> Void)? { get set }
+}

@@ -1,0 +1,86 @@
+/// A one-shot or repeating timer that fires on a `RunLoop`, on the main actor.
+///
+/// Times are seconds on the loop's `Clock`. A repeating timer fires at `fireDate`, then every
+/// `interval`; when the loop falls behind it skips missed firings rather than bursting.
+/// `tolerance` lets the loop fire up to that much later, to coalesce wake-ups with other timers.
+///
+/// Named like Foundation's `Timer`; an app that also imports Foundation writes `Vitrine.Timer`.
+@MainActor
+public final class Timer {
+    /// The time (on the loop's clock) at which the timer fires next.
+    public internal(set) var fireDate: Double
+    /// The repeat interval in seconds; 0 for a one-shot timer.
+    public let interval: Double
+    /// How much later than `fireDate` the loop may fire the timer, in seconds.
+    public var tolerance: Double
+    /// Whether the timer will still fire; false after `invalidate()` or after a one-shot fired.
+    public private(set) var isValid = true
+    /// The loop this timer is scheduled on, if any.
+    public private(set) weak var runLoop: (any RunLoop)?
+
+    private let block: @MainActor (Timer) -> Void
+
+    /// Creates an unscheduled timer that fires first at `fireDate` and, when `interval` > 0,
+    /// every `interval` seconds after that.
+    public init(fireDate: Double, interval: Double = 0, tolerance: Double = 0,
+                block: @escaping @MainActor (Timer) -> Void) {
+        precondition(interval >= 0, "Timer interval must not be negative")
+        self.fireDate = fireDate
+        self.interval = interval
+        self.tolerance = tolerance
+        self.block = block
+    }
+
+    /// Creates a timer that fires `delay` seconds from now on `runLoop`, repeating every `delay`
+    /// when `repeats`, and schedules it.
+    @discardableResult
+    public static func scheduled(on runLoop: any RunLoop, after delay: Double, repeats: Bool = false,
+                                 tolerance: Double = 0,
+                                 block: @escaping @MainActor (Timer) -> Void) -> Timer {
+        let timer = Timer(fireDate: runLoop.clock.now + delay, interval: repeats ? delay : 0,
+                          tolerance: tolerance, block: block)
+        timer.schedule(on: runLoop)
+        return timer
+    }
+
+    /// Arms the timer on `runLoop`. A timer lives on at most one loop.
+    public func schedule(on runLoop: any RunLoop) {
+        precondition(self.runLoop == nil, "a Timer is scheduled on one run loop only")
+        guard isValid else { return }
+        self.runLoop = runLoop
+        runLoop.add(self)
+    }
+
+    /// Stops the timer for good; it will not fire again.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        runLoop?.remove(self)
+    }
+
+    /// Runs the timer's block now without changing its schedule (as Foundation's `fire()`);
+    /// a one-shot timer is invalidated by it.
+    public func fire() {
+        guard isValid else { return }
+        block(self)
+        if interval == 0 { invalidate() }
+    }
+
+    /// Called by a run loop when the timer is due at time `now`: runs the block and either
+    /// re-arms a repeating timer at the next multiple of its interval after `now` or invalidates
+    /// a one-shot timer. Returns whether the timer should stay armed.
+    public func fireFromRunLoop(now: Double) -> Bool {
+        guard isValid else { return false }
+        if interval > 0 {
+            // Skip missed firings: the next deadline is the first one strictly after `now`.
+            let missed = ((now - fireDate) / interval).rounded(.down)
+            fireDate += (missed + 1) * interval
+            block(self)
+            return isValid
+        } else {
+            isValid = false
+            block(self)
+            return false
+        }
+    }
+}

@@ -1,0 +1,507 @@
+import VitrineGraphics
+
+/// The root of a view tree on the screen, and where events enter it (UIKit's `UIWindow`).
+///
+/// A window's coordinate space is the screen's (points); its `next` responder is the
+/// application. It routes touch events to the views they began in, after its gesture
+/// recognizers have seen them, and other events to its first responder.
+@MainActor
+open class Window: View {
+    /// The application the window belongs to (set by `makeKeyAndVisible()`).
+    public internal(set) weak var application: Application?
+
+    /// The responder that receives key, motion and remote-control events first.
+    var firstResponder: Responder?
+
+    /// The current first responder of this window, if any.
+    public var currentFirstResponder: Responder? { firstResponder }
+
+    /// Whether this is the application's key window.
+    public var isKeyWindow: Bool { application?.keyWindow === self }
+
+    /// The controller whose view fills the window. Setting it installs its view with flexible
+    /// width and height and runs the appearance callbacks when the window is visible.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            let visible = application != nil && !isHidden
+            if let oldValue {
+                if visible { oldValue.beginAppearanceTransition(false) }
+                oldValue.viewIfLoaded?.removeFromSuperview()
+                if visible { oldValue.endAppearanceTransition() }
+            }
+            if let controller = rootViewController {
+                if visible { controller.beginAppearanceTransition(true) }
+                installRootView(of: controller)
+                if visible { controller.endAppearanceTransition() }
+            }
+        }
+    }
+
+    /// Damage: the window-space areas to recompose, collected until the next commit.
+    var damage = DamageList()
+
+    /// Recognizers that have received touches and not yet been reset.
+    var activeRecognizers: ContiguousArray<GestureRecognizer> = []
+    /// Scratch list of recognizers involved in the event being delivered (capacity kept).
+    private var eventRecognizers: ContiguousArray<GestureRecognizer> = []
+    /// Whether an event is being delivered (arbitration defers resets until it is done).
+    private var isDeliveringEvent = false
+
+    /// Creates a window covering `frame` of the screen (points).
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        window = self
+        activeRecognizers.reserveCapacity(32)
+        eventRecognizers.reserveCapacity(32)
+    }
+
+    /// A window's next responder is the application.
+    open override var next: Responder? { application }
+
+    /// Makes this the key window of the shared application and shows it.
+    public func makeKeyAndVisible() {
+        makeKeyAndVisible(in: Application.shared)
+    }
+
+    /// Makes this the key window of `application` and shows it.
+    public func makeKeyAndVisible(in application: Application) {
+        let firstTime = self.application == nil
+        self.application = application
+        application.attach(self)
+        isHidden = false
+        if firstTime, let controller = rootViewController {
+            controller.beginAppearanceTransition(true)
+            installRootView(of: controller)
+            controller.endAppearanceTransition()
+        } else if firstTime {
+            setNeedsLayout()
+        }
+        setNeedsDisplay()
+        addDamage(bounds)
+        application.setNeedsCommit()
+    }
+
+    private func installRootView(of controller: ViewController) {
+        let root = controller.view
+        root.frame = bounds
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(root)
+    }
+
+    /// Adds `rect` (window space) to the area to recompose at the next commit.
+    func addDamage(_ rect: Rect) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isNull, !clipped.isEmpty else { return }
+        damage.add(clipped)
+    }
+
+    /// The damage collected since the last commit, in window space (for tests and the compositor).
+    public var pendingDamage: [Rect] { Array(damage.rects) }
+
+    // MARK: Events
+
+    /// Delivers `event` into this window: touches to their views (after the recognizers),
+    /// everything else to the first responder (or the window) and up the chain.
+    open func sendEvent(_ event: Event) {
+        switch event.type {
+        case .touches:
+            deliverTouches(event)
+        case .presses:
+            guard let event = event as? PressesEvent else { return }
+            let target = firstResponder ?? self
+            deliverPresses(event, to: target)
+        case .motion:
+            let target = firstResponder ?? self
+            let phase = (event as? MotionEvent)?.phase ?? .began
+            switch phase {
+            case .began: target.motionBegan(event.subtype, with: event)
+            case .ended: target.motionEnded(event.subtype, with: event)
+            case .cancelled: target.motionCancelled(event.subtype, with: event)
+            }
+        case .remoteControl:
+            (firstResponder ?? self).remoteControlReceived(with: event)
+        }
+    }
+
+    private func deliverPresses(_ event: PressesEvent, to target: Responder) {
+        var byPhase: [Press.Phase: Set<Press>] = [:]
+        for press in event.allPresses { byPhase[press.phase, default: []].insert(press) }
+        if let presses = byPhase[.began] { target.pressesBegan(presses, with: event) }
+        if let presses = byPhase[.changed] { target.pressesChanged(presses, with: event) }
+        if let presses = byPhase[.ended] { target.pressesEnded(presses, with: event) }
+        if let presses = byPhase[.cancelled] { target.pressesCancelled(presses, with: event) }
+    }
+
+    // MARK: Touch delivery
+
+    /// Attaches a new touch to its recognizers: those of its view and of the view's ancestors,
+    /// nearest first, that are enabled, not decided, and whose delegate accepts the touch.
+    func collectRecognizers(for touch: Touch, storage: ContiguousArray<Touch>) {
+        var view = touch.view
+        let bit: UInt64 = 1 << UInt64(touch.poolIndex)
+        while let current = view {
+            for recognizer in current.gestureRecognizers where recognizer.isEnabled && recognizer.pendingState == nil {
+                switch recognizer.state {
+                case .possible, .began, .changed: break
+                default: continue
+                }
+                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                    continue
+                }
+                touch.recognizers.append(recognizer)
+                recognizer.trackedMask |= bit
+                recognizer.receivedMask |= bit
+                recognizer.isParticipating = true
+                recognizer.touchStorage = storage
+                if !activeRecognizers.contains(where: { $0 === recognizer }) { activeRecognizers.append(recognizer) }
+            }
+            view = current.superview
+        }
+    }
+
+    private func deliverTouches(_ event: Event) {
+        isDeliveringEvent = true
+        let storage = event.touchStorage
+        // Only this window's touches that changed in this frame travel.
+        let mine = event.allTouches.subset { $0.window === self }
+
+        // 1. Recognizers first.
+        eventRecognizers.removeAll(keepingCapacity: true)
+        for touch in mine where touch.changedThisFrame {
+            for recognizer in touch.recognizers where !eventRecognizers.contains(where: { $0 === recognizer }) {
+                eventRecognizers.append(recognizer)
+            }
+        }
+        var index = 0
+        while index < eventRecognizers.count {
+            let recognizer = eventRecognizers[index]
+            index += 1
+            let tracked = TouchSet(storage: storage, mask: recognizer.trackedMask).subset { $0.changedThisFrame }
+            let receives: Bool
+            switch recognizer.state {
+            case .possible, .began, .changed: receives = recognizer.view != nil
+            default: receives = false
+            }
+            if receives {
+                let began = tracked.filter(phase: .began)
+                if !began.isEmpty { recognizer.touchesBegan(began, with: event) }
+                let moved = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
+                    $0.changedThisFrame && $0.phase == .moved
+                }
+                if !moved.isEmpty { recognizer.touchesMoved(moved, with: event) }
+                let ended = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
+                    $0.changedThisFrame && $0.phase == .ended
+                }
+                if !ended.isEmpty { recognizer.touchesEnded(ended, with: event) }
+                let cancelled = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
+                    $0.changedThisFrame && $0.phase == .cancelled
+                }
+                if !cancelled.isEmpty { recognizer.touchesCancelled(cancelled, with: event) }
+            }
+            if recognizer.trackedMask != 0 { recognizer.lastCentroidInWindow = recognizer.location(in: nil) }
+            // Ended and cancelled touches leave the recognizer.
+            for touch in tracked where touch.phase == .ended || touch.phase == .cancelled {
+                recognizer.trackedMask &= ~(1 << UInt64(touch.poolIndex))
+            }
+            if recognizer.trackedMask == 0 { recognizerDidFinishTracking(recognizer) }
+        }
+
+        // 2. Then views, grouped per view and phase.
+        var beganMask: UInt64 = 0, movedMask: UInt64 = 0, endedMask: UInt64 = 0, cancelledMask: UInt64 = 0
+        for touch in mine where touch.changedThisFrame && touch.view != nil {
+            let bit: UInt64 = 1 << UInt64(touch.poolIndex)
+            switch (touch.phase, touch.viewDelivery) {
+            case (.began, .none):
+                if isHeld(touch, delayingBegan: true) {
+                    touch.viewDelivery = .beganDelayed
+                } else {
+                    touch.viewDelivery = .delivering
+                    beganMask |= bit
+                }
+            case (.moved, .delivering):
+                movedMask |= bit
+            case (.ended, .delivering):
+                if isHeld(touch, delayingBegan: false) {
+                    touch.viewDelivery = .endedDelayed
+                } else {
+                    touch.viewDelivery = .finished
+                    endedMask |= bit
+                }
+            case (.cancelled, .delivering), (.cancelled, .endedDelayed):
+                touch.viewDelivery = .finished
+                cancelledMask |= bit
+            case (.cancelled, .beganDelayed):
+                touch.viewDelivery = .finished
+            default:
+                break
+            }
+        }
+        deliverToViews(storage: storage, event: event,
+                       began: beganMask, moved: movedMask, ended: endedMask, cancelled: cancelledMask)
+        isDeliveringEvent = false
+        sweepRecognizers()
+    }
+
+    /// Whether a recognizer still deciding holds back this touch's began (or ended) for its view.
+    private func isHeld(_ touch: Touch, delayingBegan: Bool) -> Bool {
+        let bit: UInt64 = 1 << UInt64(touch.poolIndex)
+        for recognizer in touch.recognizers where recognizer.state == .possible && recognizer.isParticipating
+            && recognizer.view != nil && recognizer.receivedMask & bit != 0 {
+            if delayingBegan ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded { return true }
+        }
+        return false
+    }
+
+    /// Calls the views' touch methods, one call per view and phase (began, moved, ended,
+    /// cancelled), views in the order their first touch appears.
+    private func deliverToViews(storage: ContiguousArray<Touch>, event: Event,
+                                began: UInt64, moved: UInt64, ended: UInt64, cancelled: UInt64) {
+        var remaining = began | moved | ended | cancelled
+        while remaining != 0 {
+            let first = storage[remaining.trailingZeroBitCount]
+            guard let view = first.view else {
+                remaining &= ~(1 << UInt64(first.poolIndex))
+                continue
+            }
+            var sameView: UInt64 = 0
+            var bits = remaining
+            while bits != 0 {
+                let index = bits.trailingZeroBitCount
+                bits &= bits - 1
+                if storage[index].view === view { sameView |= 1 << UInt64(index) }
+            }
+            remaining &= ~sameView
+            if began & sameView != 0 { view.touchesBegan(TouchSet(storage: storage, mask: began & sameView), with: event) }
+            if moved & sameView != 0 { view.touchesMoved(TouchSet(storage: storage, mask: moved & sameView), with: event) }
+            if ended & sameView != 0 { view.touchesEnded(TouchSet(storage: storage, mask: ended & sameView), with: event) }
+            if cancelled & sameView != 0 {
+                view.touchesCancelled(TouchSet(storage: storage, mask: cancelled & sameView), with: event)
+            }
+        }
+    }
+
+    // MARK: Gesture arena
+
+
+    /// Whether two recognizers compete for the same touches.
+    private func compete(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.receivedMask & b.receivedMask != 0
+    }
+
+    func decision(for recognizer: GestureRecognizer) -> ArenaDecision {
+        for other in activeRecognizers where other !== recognizer && compete(recognizer, other) {
+            let running = other.state == .began || other.state == .changed
+            if running && !recognizer.canRecognizeSimultaneously(with: other)
+                && other.canPrevent(recognizer) && recognizer.canBePrevented(by: other) {
+                return .fail
+            }
+        }
+        var wait = false
+        func consider(_ other: GestureRecognizer) -> ArenaDecision? {
+            guard other !== recognizer, recognizer.mustWait(for: other) else { return nil }
+            switch other.state {
+            case .possible:
+                if other.isParticipating { wait = true }
+            case .began, .changed, .ended:
+                return .fail
+            case .failed, .cancelled:
+                break
+            }
+            return nil
+        }
+        for other in activeRecognizers { if let verdict = consider(other) { return verdict } }
+        for other in recognizer.explicitRequirements where !activeRecognizers.contains(where: { $0 === other }) {
+            if let verdict = consider(other) { return verdict }
+        }
+        return wait ? .wait : .proceed
+    }
+
+
+    /// A recognizer began or recognized: fail what it prevents, fail what waited for it to
+    /// fail, and take its touches from the views.
+    func recognizerDidRecognize(_ winner: GestureRecognizer) {
+        var index = 0
+        while index < activeRecognizers.count {
+            let other = activeRecognizers[index]
+            index += 1
+            guard other !== winner else { continue }
+            if other.pendingState != nil || other.state == .possible, other.mustWait(for: winner) {
+                other.setFailed()
+                continue
+            }
+            guard compete(winner, other), !winner.canRecognizeSimultaneously(with: other),
+                  winner.canPrevent(other), other.canBePrevented(by: winner) else { continue }
+            other.prevent()
+        }
+        if winner.cancelsTouchesInView { cancelViewTouches(of: winner) }
+        flushDelayedTouches()
+    }
+
+    /// A recognizer failed: those waiting for it may now proceed, and touches it held go on to
+    /// their views.
+    func recognizerDidFail(_ loser: GestureRecognizer) {
+        var index = 0
+        while index < activeRecognizers.count {
+            let waiter = activeRecognizers[index]
+            index += 1
+            guard let pending = waiter.pendingState, waiter !== loser, waiter.mustWait(for: loser) else { continue }
+            switch decision(for: waiter) {
+            case .proceed: waiter.enter(pending)
+            case .fail: waiter.setFailed()
+            case .wait: break
+            }
+        }
+        flushDelayedTouches()
+        if !isDeliveringEvent { sweepRecognizers() }
+    }
+
+    /// A recognizer ended, was cancelled or lost its last touch.
+    func recognizerDidFinishTracking(_ recognizer: GestureRecognizer) {
+        flushDelayedTouches()
+        if !isDeliveringEvent { sweepRecognizers() }
+    }
+
+    /// Sends `touchesCancelled` to the views holding `winner`'s touches (once per touch); touches
+    /// whose began was held back are dropped silently.
+    private func cancelViewTouches(of winner: GestureRecognizer) {
+        guard let event = application?.touchEvent else { return }
+        let storage = event.touchStorage
+        var cancelled: UInt64 = 0
+        var bits = winner.receivedMask
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            guard index < storage.count else { continue }
+            let touch = storage[index]
+            guard touch.window === self, touch.recognizers.contains(where: { $0 === winner }) else { continue }
+            switch touch.viewDelivery {
+            case .delivering, .endedDelayed:
+                touch.viewDelivery = .finished
+                cancelled |= 1 << UInt64(index)
+            case .beganDelayed:
+                touch.viewDelivery = .finished
+            case .none, .finished:
+                break
+            }
+        }
+        deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: 0, cancelled: cancelled)
+        application?.releaseFinishedTouches()
+    }
+
+    /// Delivers touches that were held back and no longer are.
+    func flushDelayedTouches() {
+        guard let application, let event = application.touchEvent else { return }
+        let storage = event.touchStorage
+        var began: UInt64 = 0, ended: UInt64 = 0, cancelled: UInt64 = 0
+        var bits = application.touchPool.inUseMask
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let touch = storage[index]
+            guard touch.window === self else { continue }
+            let bit: UInt64 = 1 << UInt64(index)
+            if touch.viewDelivery == .beganDelayed && touch.phase == .cancelled {
+                // Cancelled before its view heard of it: the view never will.
+                touch.viewDelivery = .finished
+                continue
+            }
+            if touch.viewDelivery == .beganDelayed, !isHeld(touch, delayingBegan: true) {
+                touch.viewDelivery = .delivering
+                began |= bit
+            }
+            if touch.viewDelivery == .delivering && began & bit != 0 {
+                if touch.phase == .ended {
+                    touch.viewDelivery = .endedDelayed
+                } else if touch.phase == .cancelled {
+                    touch.viewDelivery = .finished
+                    cancelled |= bit
+                }
+            }
+            if touch.viewDelivery == .endedDelayed, !isHeld(touch, delayingBegan: false) {
+                touch.viewDelivery = .finished
+                ended |= bit
+            }
+        }
+        guard began | ended | cancelled != 0 else { return }
+        // Began and ended of one touch may go out together; deliver began first.
+        deliverToViews(storage: storage, event: event, began: began, moved: 0, ended: 0, cancelled: 0)
+        deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: ended, cancelled: cancelled)
+        if !isDeliveringEvent { application.releaseFinishedTouches() }
+    }
+
+    /// Resets recognizers that are done (ended, cancelled, failed) and have no touch left, and
+    /// forgets the ones that are idle.
+    func sweepRecognizers() {
+        var index = 0
+        while index < activeRecognizers.count {
+            let recognizer = activeRecognizers[index]
+            let done: Bool
+            switch recognizer.state {
+            case .ended, .cancelled, .failed: done = recognizer.trackedMask == 0
+            case .possible: done = !recognizer.isParticipating || recognizer.view == nil
+            case .began, .changed: done = recognizer.view == nil
+            }
+            if done {
+                activeRecognizers.remove(at: index)
+                if recognizer.state != .possible || recognizer.isParticipating { recognizer.resetToPossible() }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Cancels every recognizer that is still deciding or running (used when all touches are
+    /// cancelled by the system).
+    func cancelAllRecognizers() {
+        var index = 0
+        while index < activeRecognizers.count {
+            let recognizer = activeRecognizers[index]
+            index += 1
+            recognizer.trackedMask = 0
+            recognizer.prevent()
+        }
+        sweepRecognizers()
+    }
+}
+
+/// What the arena decides for a recognizer that wants to leave `.possible`.
+enum ArenaDecision {
+    /// Begin or recognize now.
+    case proceed
+    /// Wait in `.possible` for recognizers it requires to fail.
+    case wait
+    /// Fail: a recognizer it must yield to has already won.
+    case fail
+}
+
+/// Window-space rectangles that changed, kept small: past `capacity` rectangles they collapse
+/// into their bounding box (as wlroots' damage ring does), so recording damage never grows
+/// without bound.
+struct DamageList {
+    static let capacity = 16
+    private(set) var rects: ContiguousArray<Rect> = []
+
+    init() { rects.reserveCapacity(DamageList.capacity) }
+
+    var isEmpty: Bool { rects.isEmpty }
+
+    /// The bounding box of everything.
+    var bounds: Rect { rects.reduce(Rect.null) { $0.union($1) } }
+
+    mutating func add(_ rect: Rect) {
+        let rect = rect.integral
+        // Already covered: nothing to add.
+        if rects.contains(where: { $0.contains(rect) }) { return }
+        rects.removeAll { rect.contains($0) }
+        if rects.count == DamageList.capacity {
+            let box = bounds.union(rect)
+            rects.removeAll(keepingCapacity: true)
+            rects.append(box)
+        } else {
+            rects.append(rect)
+        }
+    }
+
+    mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
+}

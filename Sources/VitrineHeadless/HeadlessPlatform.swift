@@ -1,0 +1,36 @@
+import Vitrine
+
+/// The backends of the embedded default without hardware: a manual run loop, a virtual display
+/// and scripted input. What tests and the headless demo run on.
+@MainActor
+public final class HeadlessPlatform: Platform {
+    /// The manual loop.
+    public let manualRunLoop: ManualRunLoop
+    /// The virtual display.
+    public let virtualDisplay: VirtualDisplay
+    /// The scripted input.
+    public let input: ScriptedInput
+    /// Pixels per point.
+    public let screenScale: Double
+    /// Fingers at once.
+    public let touchCapacity: Int
+
+    /// Creates headless backends of `mode` at `scale`, with `touchCapacity` fingers.
+    public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), scale: Double = 1,
+                touchCapacity: Int = 10, bufferCount: Int = 2) {
+        manualRunLoop = ManualRunLoop()
+        virtualDisplay = VirtualDisplay(mode: mode, runLoop: manualRunLoop, bufferCount: bufferCount)
+        input = ScriptedInput(clock: manualRunLoop.manualClock)
+        screenScale = scale
+        self.touchCapacity = touchCapacity
+    }
+
+    /// The manual loop.
+    public var runLoop: any RunLoop { manualRunLoop }
+    /// The virtual display.
+    public var display: (any Display)? { virtualDisplay }
+    /// The scripted input.
+    public var inputSources: [any InputSource] { [input] }
+    /// Nothing to restore headless.
+    public func shutdown() {}
+}

@@ -1,0 +1,161 @@
+import Vitrine
+
+/// A run loop that tests drive: it runs a turn only when asked, and time moves only through
+/// `advance(by:)`, which wakes at each timer deadline on the way, exactly as a real loop would
+/// when sleeping in between. It counts its turns (wake-ups), so tests can prove an idle app
+/// never wakes.
+///
+/// A turn follows the `RunLoop` contract: ready input sources, then due timers in deadline
+/// order, then the before-waiting observers (the application's commit).
+@MainActor
+public final class ManualRunLoop: RunLoop {
+    /// The loop's clock, which only `advance(by:)` and `advance(to:)` move.
+    public let manualClock: ManualClock
+    /// The loop's clock.
+    public var clock: any Clock { manualClock }
+    /// Turns run so far: each one is a wake-up a real loop would have had.
+    public private(set) var turnCount = 0
+
+    private struct Watched {
+        let source: any InputSource
+        let handler: @MainActor (InputEvent) -> Void
+    }
+    private var sources: [Watched] = []
+    private var readySources: [ObjectIdentifier] = []
+    private var timers: [Timer] = []
+    private var observers: [@MainActor () -> Void] = []
+    private var wakeRequested = false
+    private var stopRequested = false
+
+    /// Creates a loop on `clock` (a new clock at 0 by default).
+    public init(clock: ManualClock = ManualClock()) {
+        manualClock = clock
+    }
+
+    // MARK: RunLoop
+
+    /// Watches `source`. A `SignallingInputSource` makes the loop run a turn when it signals;
+    /// a source with a descriptor is dispatched in every turn (descriptors are not watched
+    /// headless).
+    public func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {
+        sources.append(Watched(source: source, handler: handler))
+        if let signalling = source as? any SignallingInputSource {
+            let id = ObjectIdentifier(source)
+            signalling.readinessHandler = { [weak self] in
+                guard let self else { return }
+                if !self.readySources.contains(id) { self.readySources.append(id) }
+            }
+        }
+    }
+
+    /// Stops watching `source`.
+    public func removeInputSource(_ source: any InputSource) {
+        let id = ObjectIdentifier(source)
+        sources.removeAll { ObjectIdentifier($0.source) == id }
+        readySources.removeAll { $0 == id }
+        (source as? any SignallingInputSource)?.readinessHandler = nil
+    }
+
+    /// Arms `timer`.
+    public func add(_ timer: Timer) {
+        if !timers.contains(where: { $0 === timer }) { timers.append(timer) }
+    }
+
+    /// Disarms `timer`.
+    public func remove(_ timer: Timer) {
+        timers.removeAll { $0 === timer }
+    }
+
+    /// Adds an observer run at the end of every turn.
+    public func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {
+        observers.append(body)
+    }
+
+    /// Asks for a turn at the next `runUntilIdle()` or `advance`.
+    public func wakeUp() {
+        wakeRequested = true
+    }
+
+    /// Runs turns until nothing is ready and no timer is armed, moving the clock to each timer
+    /// deadline (a manual loop has nothing to sleep for), or until `stop()`.
+    public func run() {
+        stopRequested = false
+        while !stopRequested {
+            runUntilIdle()
+            guard !stopRequested, let deadline = nextDeadline else { break }
+            manualClock.set(to: max(deadline, manualClock.now))
+            runTurn()
+        }
+    }
+
+    /// Makes `run()` return after the current turn.
+    public func stop() {
+        stopRequested = true
+    }
+
+    // MARK: Driving
+
+    /// The earliest armed timer deadline, if any.
+    public var nextDeadline: Double? {
+        timers.lazy.filter(\.isValid).map(\.fireDate).min()
+    }
+
+    /// How many timers are armed.
+    public var armedTimerCount: Int { timers.count { $0.isValid } }
+
+    /// Whether a turn would find work now: a source ready, a wake-up asked, a timer due.
+    public var hasWork: Bool {
+        !readySources.isEmpty || wakeRequested || (nextDeadline.map { $0 <= manualClock.now } ?? false)
+    }
+
+    /// Runs turns at the current time until there is no work left.
+    public func runUntilIdle() {
+        var guardCount = 0
+        while hasWork {
+            runTurn()
+            guardCount += 1
+            precondition(guardCount < 10_000, "ManualRunLoop: work keeps arriving at one instant (a timer of interval 0?)")
+        }
+    }
+
+    /// Moves time forward by `seconds`, running a turn at each timer deadline on the way and
+    /// whatever is ready at the end.
+    public func advance(by seconds: Double) {
+        advance(to: manualClock.now + seconds)
+    }
+
+    /// Moves time forward to `time`, as `advance(by:)`.
+    public func advance(to time: Double) {
+        runUntilIdle()
+        while let deadline = nextDeadline, deadline <= time {
+            manualClock.set(to: max(deadline, manualClock.now))
+            runUntilIdle()
+        }
+        manualClock.set(to: max(time, manualClock.now))
+        runUntilIdle()
+    }
+
+    /// Runs one turn now: ready sources, due timers, observers.
+    public func runTurn() {
+        turnCount += 1
+        wakeRequested = false
+        let ready = readySources
+        readySources.removeAll()
+        for watched in sources where watched.source.fileDescriptor != nil || ready.contains(ObjectIdentifier(watched.source)) {
+            let handler = watched.handler
+            watched.source.dispatch { handler($0) }
+        }
+        fireDueTimers()
+        for observer in observers { observer() }
+    }
+
+    private func fireDueTimers() {
+        let now = manualClock.now
+        // Deadline order; a timer armed while firing waits for its own deadline.
+        let due = timers.filter { $0.isValid && $0.fireDate <= now }.sorted { $0.fireDate < $1.fireDate }
+        for timer in due where timer.isValid {
+            if !timer.fireFromRunLoop(now: now) { remove(timer) }
+        }
+        timers.removeAll { !$0.isValid }
+    }
+}

@@ -1,0 +1,79 @@
+import Vitrine
+import VitrineGraphics
+
+/// Input from a script: touch sequences (down, move, up per slot, grouped in frames), keys and
+/// switches, fed through the same path real input uses (`InputSource` → `Application.post`).
+/// Positions are screen points; timestamps are the clock's current time.
+@MainActor
+public final class ScriptedInput: SignallingInputSource {
+    /// No descriptor: the source signals its loop instead.
+    public var fileDescriptor: Int32? { nil }
+    /// Set by the run loop.
+    public var readinessHandler: (@MainActor () -> Void)?
+    /// The device number its touches carry.
+    public let device: Int
+
+    private let clock: any Clock
+    private var queue: [InputEvent] = []
+
+    /// Creates a script source for `device`, stamping events with `clock`'s time.
+    public init(clock: any Clock, device: Int = 0) {
+        self.clock = clock
+        self.device = device
+    }
+
+    /// Hands every queued event to `sink`.
+    public func dispatch(into sink: (InputEvent) -> Void) {
+        let events = queue
+        queue.removeAll()
+        for event in events { sink(event) }
+    }
+
+    /// Queues `event` as it is.
+    public func send(_ event: InputEvent) {
+        queue.append(event)
+        readinessHandler?()
+    }
+
+    /// Queues a finger touching down at `point` in `slot`.
+    public func down(_ slot: Int, at point: Point, majorRadius: Double = 0) {
+        send(.touchDown(TouchIdentifier(device: device, slot: slot), location: point,
+                        majorRadius: majorRadius, timestamp: clock.now))
+    }
+
+    /// Queues finger `slot` moving to `point`.
+    public func move(_ slot: Int, to point: Point, majorRadius: Double = 0) {
+        send(.touchMotion(TouchIdentifier(device: device, slot: slot), location: point,
+                          majorRadius: majorRadius, timestamp: clock.now))
+    }
+
+    /// Queues finger `slot` lifting.
+    public func up(_ slot: Int) {
+        send(.touchUp(TouchIdentifier(device: device, slot: slot), timestamp: clock.now))
+    }
+
+    /// Queues finger `slot` being cancelled by the system.
+    public func cancel(_ slot: Int) {
+        send(.touchCancel(TouchIdentifier(device: device, slot: slot), timestamp: clock.now))
+    }
+
+    /// Ends the current frame of touch changes.
+    public func frame() {
+        send(.touchFrame(timestamp: clock.now))
+    }
+
+    /// Queues the device going away (its touches are cancelled).
+    public func removeDevice() {
+        send(.deviceRemoved(device: device, timestamp: clock.now))
+    }
+
+    /// Queues a key press or release.
+    public func key(_ code: Int, _ state: KeyState, characters: String = "", modifiers: KeyModifiers = []) {
+        send(.key(code: code, state: state, characters: characters, modifiers: modifiers, timestamp: clock.now))
+    }
+
+    /// Queues a switch change.
+    public func toggle(_ kind: SwitchKind, isOn: Bool) {
+        send(.switchToggled(kind, isOn: isOn, timestamp: clock.now))
+    }
+}

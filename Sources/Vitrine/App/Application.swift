@@ -315,7 +315,8 @@ open class Application: Responder {
             touch.majorRadiusTolerance = majorRadius * 0.1
         }
         touch.timestamp = timestamp
-        if touch.phase != .began { touch.phase = .moved }
+        // A finger that went down in this very frame is still "began"; otherwise it moved.
+        if !(touch.phase == .began && touch.changedThisFrame) { touch.phase = .moved }
         touch.changedThisFrame = true
         if inWindow.distance(to: touch.initialLocationInWindow) > tapSlop { touch.movedBeyondTapSlop = true }
     }

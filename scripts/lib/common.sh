@@ -1,0 +1,42 @@
+# Shared by scripts/test and scripts/demo: find the toolchain and install what is missing.
+# Sourced, not run. Every dependency the project needs is installed from here, so a fresh
+# Debian 12 machine needs nothing done by hand.
+
+# Debian packages the build and the tests need. Later rings add theirs here.
+VITRINE_APT_PACKAGES=(pkg-config)
+
+say() { printf '%s\n' "vitrine: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+# The Swift toolchain: on PATH, or in /opt/swift where this machine kind ships it.
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1; then
+        for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+            if [ -x "$dir/swift" ]; then export PATH="$PATH:$dir"; break; fi
+        done
+    fi
+    command -v swift >/dev/null 2>&1 \
+        || die "no Swift toolchain found — install Swift 6.1 or newer (swift.org) and put its usr/bin on PATH"
+    local version
+    version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\)\..*/\1/p' | head -1)
+    [ "${version:-0}" -ge 6 ] || die "Swift 6 or newer is needed, found: $(swift --version 2>&1 | head -1)"
+}
+
+# Installs the Debian packages named as arguments that are not installed yet.
+ensure_apt_packages() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 \
+            || die "missing packages: ${missing[*]} — run as root, or install them with apt-get"
+        SUDO=sudo
+    else
+        SUDO=
+    fi
+    say "installing: ${missing[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}

@@ -71,21 +71,28 @@ public final class ManualRunLoop: RunLoop {
         observers.append(body)
     }
 
-    /// Asks for a turn at the next `runUntilIdle()` or `advance`.
+    /// Asks for a turn at the next `runUntilIdle()` or `advance`. Asked during a turn, before
+    /// its observers have run (from an input handler or a timer), it is served by those
+    /// observers: the turn it asks for is the one already under way, so it costs no extra turn.
     public func wakeUp() {
         wakeRequested = true
     }
 
     /// Runs turns until nothing is ready and no timer is armed, moving the clock to each timer
-    /// deadline (a manual loop has nothing to sleep for), or until `stop()`.
+    /// deadline (a manual loop has nothing to sleep for), or until `stop()`. A `stop()` made
+    /// before `run()` has no effect, as with a real loop.
     public func run() {
         stopRequested = false
+        // One turn at a time, checking `stop()` after each: work that is still ready when the
+        // loop is told to stop is left for whoever runs it next.
         while !stopRequested {
-            runUntilIdle()
-            guard !stopRequested, let deadline = nextDeadline else { break }
-            manualClock.set(to: max(deadline, manualClock.now))
+            if !hasWork {
+                guard let deadline = nextDeadline else { break }
+                manualClock.set(to: max(deadline, manualClock.now))
+            }
             runTurn()
         }
+        stopRequested = false
     }
 
     /// Makes `run()` return after the current turn.
@@ -95,15 +102,19 @@ public final class ManualRunLoop: RunLoop {
 
     // MARK: Driving
 
-    /// The earliest armed timer deadline, if any.
+    /// When the loop next wakes for a timer, if any is armed: the earliest `fireDate + tolerance`.
+    /// Waking at the latest time a timer accepts, rather than at its `fireDate`, lets one wake-up
+    /// serve every timer due by then (the coalescing `tolerance` allows); a timer without
+    /// tolerance is woken for at its `fireDate` exactly.
     public var nextDeadline: Double? {
-        timers.lazy.filter(\.isValid).map(\.fireDate).min()
+        timers.lazy.filter(\.isValid).map { $0.fireDate + $0.tolerance }.min()
     }
 
     /// How many timers are armed.
     public var armedTimerCount: Int { timers.count { $0.isValid } }
 
-    /// Whether a turn would find work now: a source ready, a wake-up asked, a timer due.
+    /// Whether a real loop would be awake now: a source ready, a wake-up asked, or the wake time
+    /// of a timer (`nextDeadline`) reached.
     public var hasWork: Bool {
         !readySources.isEmpty || wakeRequested || (nextDeadline.map { $0 <= manualClock.now } ?? false)
     }
@@ -138,7 +149,6 @@ public final class ManualRunLoop: RunLoop {
     /// Runs one turn now: ready sources, due timers, observers.
     public func runTurn() {
         turnCount += 1
-        wakeRequested = false
         let ready = readySources
         readySources.removeAll()
         for watched in sources where watched.source.fileDescriptor != nil || ready.contains(ObjectIdentifier(watched.source)) {
@@ -146,13 +156,21 @@ public final class ManualRunLoop: RunLoop {
             watched.source.dispatch { handler($0) }
         }
         fireDueTimers()
+        // Cleared here, not at the start: a wake-up asked by this turn's input or timers is
+        // answered by the observers that follow (see `wakeUp()`).
+        wakeRequested = false
         for observer in observers { observer() }
     }
 
     private func fireDueTimers() {
         let now = manualClock.now
-        // Deadline order; a timer armed while firing waits for its own deadline.
-        let due = timers.filter { $0.isValid && $0.fireDate <= now }.sorted { $0.fireDate < $1.fireDate }
+        // Deadline order, and arming order among equal deadlines (`timers` is kept in arming
+        // order; the sort is told so, rather than relying on its stability). A timer armed
+        // while firing waits for its own deadline.
+        let due = timers.enumerated()
+            .filter { $0.element.isValid && $0.element.fireDate <= now }
+            .sorted { ($0.element.fireDate, $0.offset) < ($1.element.fireDate, $1.offset) }
+            .map(\.element)
         for timer in due where timer.isValid {
             if !timer.fireFromRunLoop(now: now) { remove(timer) }
         }

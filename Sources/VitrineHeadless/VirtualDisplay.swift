@@ -73,8 +73,21 @@ public final class VirtualDisplay: Display {
     private func armVblank() {
         guard vblankTimer == nil else { return }
         let now = runLoop.clock.now
-        let next = ((now / refreshPeriod).rounded(.down) + 1) * refreshPeriod
-        vblankTimer = Timer.scheduled(on: runLoop, after: next - now) { [weak self] _ in self?.vblank() }
+        // The first vblank strictly after `now`. `now / period` is only nearly an integer when
+        // `now` is itself a vblank (1/60 is not exact in binary): rounding down could pick that
+        // same vblank and flip at once, so correct the index against the times it stands for.
+        var index = (now / refreshPeriod).rounded(.down)
+        if vblankTime(index) > now { index -= 1 }
+        while vblankTime(index + 1) <= now { index += 1 }
+        // Armed at the exact vblank time (not `now + delay`, which would drift off the grid).
+        let timer = Timer(fireDate: vblankTime(index + 1)) { [weak self] _ in self?.vblank() }
+        vblankTimer = timer
+        timer.schedule(on: runLoop)
+    }
+
+    /// The time of vblank number `index`: `index / refreshRate`, correctly rounded.
+    private func vblankTime(_ index: Double) -> Double {
+        index / mode.refreshRate
     }
 
     private func vblank() {

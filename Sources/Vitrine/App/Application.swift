@@ -131,6 +131,7 @@ open class Application: Responder {
     private var needsCommit = false
     private var displayLinks: [DisplayLink] = []
     private var isRunning = false
+    private var isTerminating = false
     let logger: Logger
 
     /// Creates an application on `runLoop`, presenting to `display` (whose mode sets the
@@ -166,9 +167,10 @@ open class Application: Responder {
     // MARK: Life cycle
 
     /// Runs an app: creates the application on `platform`, tells `delegate` it launched, runs
-    /// the loop until `terminate()`, tells the delegate it will terminate, and shuts the
-    /// platform down (restoring the display). The entry point every Vitrine app calls
-    /// (UIKit's `UIApplicationMain`).
+    /// the loop until `terminate()` (or, on a loop that can run dry such as the manual one,
+    /// until nothing is left to do), makes sure the delegate heard `applicationWillTerminate`
+    /// once, and shuts the platform down (restoring the display). The entry point every Vitrine
+    /// app calls (UIKit's `UIApplicationMain`).
     public static func main(platform: any Platform, delegate: any ApplicationDelegate) {
         let application = Application(platform: platform)
         application.delegate = delegate
@@ -176,12 +178,23 @@ open class Application: Responder {
         platform.shutdown()
     }
 
-    /// Tells the delegate the app launched, then runs the loop until `terminate()`.
+    /// Tells the delegate the app launched, then runs the loop until `terminate()`. When the
+    /// loop returns by itself (a manual loop with nothing left to do) the app terminates as if
+    /// `terminate()` had been called; when the delegate terminated already while launching, the
+    /// loop does not run at all.
     public func run() {
         launch()
+        guard !isTerminating else { return }
         isRunning = true
+        // What launching set up (the first window) was made outside any turn: the loop's first
+        // turn commits it, rather than whichever event happens to come first.
+        runLoop.wakeUp()
         runLoop.run()
         isRunning = false
+        if !isTerminating {
+            isTerminating = true
+            delegate?.applicationWillTerminate(self)
+        }
     }
 
     /// Tells the delegate the app launched (done by `run()`; tests that drive the loop by hand
@@ -190,8 +203,11 @@ open class Application: Responder {
         delegate?.applicationDidFinishLaunching(self)
     }
 
-    /// Tells the delegate the app will terminate, and stops the loop.
+    /// Tells the delegate the app will terminate, and stops the loop (which returns after the
+    /// current turn). Only the first call does anything.
     public func terminate() {
+        guard !isTerminating else { return }
+        isTerminating = true
         delegate?.applicationWillTerminate(self)
         runLoop.stop()
     }
@@ -533,7 +549,17 @@ open class Application: Responder {
             didWork = true
         }
         if didWork { statistics.commits += 1 }
-        needsCommit = false
+        // A layoutSubviews or draw(_:) may have dirtied what its pass had already walked past;
+        // that work needs another commit rather than waiting for an unrelated event. (Dirt that
+        // a later pass of this commit handled leaves nothing behind, so it costs no turn.)
+        needsCommit = windows.contains { window in
+            !window.isHidden && (window.needsLayoutFlag || window.subtreeNeedsLayout
+                || window.subtreeNeedsDisplay || !window.dirtyRect.isNull || !window.damage.isEmpty)
+        }
+        if needsCommit && !(display?.isFlipPending ?? false) {
+            // With a flip pending, its frame callback brings the next turn anyway.
+            runLoop.wakeUp()
+        }
     }
 
     // MARK: Frames

@@ -12,6 +12,8 @@ open class ViewController: Responder {
     private var storedView: View?
     /// Where the controller is in its appearance cycle.
     private var appearance = Appearance.disappeared
+    /// Whether the appearance change under way is animated (passed on to the "did" callback).
+    private var appearanceIsAnimated = false
 
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
 
@@ -84,15 +86,19 @@ open class ViewController: Responder {
 
     /// Starts an appearance change: calls `viewWillAppear` or `viewWillDisappear`, here and in
     /// the children. Containers call it with `endAppearanceTransition()` when they show or hide
-    /// a child themselves.
+    /// a child themselves. Appearing loads the view first: `viewDidLoad` always comes before
+    /// `viewWillAppear`.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool = false) {
         if isAppearing {
             guard appearance == .disappeared || appearance == .disappearing else { return }
+            loadViewIfNeeded()
             appearance = .appearing
+            appearanceIsAnimated = animated
             viewWillAppear(animated)
         } else {
             guard appearance == .appeared || appearance == .appearing else { return }
             appearance = .disappearing
+            appearanceIsAnimated = animated
             viewWillDisappear(animated)
         }
         for child in children where child.isViewLoaded {
@@ -105,10 +111,10 @@ open class ViewController: Responder {
         switch appearance {
         case .appearing:
             appearance = .appeared
-            viewDidAppear(false)
+            viewDidAppear(appearanceIsAnimated)
         case .disappearing:
             appearance = .disappeared
-            viewDidDisappear(false)
+            viewDidDisappear(appearanceIsAnimated)
         default:
             return
         }
@@ -159,22 +165,35 @@ open class ViewController: Responder {
     private var coveredView: (view: View, superview: View, index: Int)?
 
     /// Presents `controller` full-screen over this controller's window: its view fills the
-    /// window and the covered controller disappears (its view leaves the window). When this
-    /// controller already presents one, the new one is presented by the topmost.
+    /// window and the covered controller disappears (its view leaves the window, to return at
+    /// the same index on dismissal). A full-screen presentation covers the whole controller
+    /// hierarchy, so a child asks its top-most ancestor to present; when that one already
+    /// presents, the new controller is presented by the top-most presented one.
+    ///
+    /// Order of the callbacks: the covered controller's `viewWillDisappear`, the presented one's
+    /// `viewWillAppear` (after its `viewDidLoad`), the views change places, then the presented
+    /// one's `viewDidAppear` and the covered one's `viewDidDisappear` (as UIKit).
     /// `animated` is accepted for UIKit compatibility; transitions come with animations.
     public func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
+        if let parent {
+            var root = parent
+            while let up = root.parent { root = up }
+            root.present(controller, animated: animated, completion: completion)
+            return
+        }
         if let presented = presentedViewController {
             presented.present(controller, animated: animated, completion: completion)
             return
         }
-        guard let window = viewIfLoaded?.window ?? presentationHost?.window else {
+        precondition(controller !== self && controller.presentingViewController == nil && controller.parent == nil,
+                     "\(type(of: controller)) is already presented or contained: it cannot be presented")
+        guard let covered = viewIfLoaded, let window = covered.window else {
             preconditionFailure("\(type(of: self)) cannot present \(type(of: controller)): its view is not in a window")
         }
         controller.presentingViewController = self
         presentedViewController = controller
-        let covered = viewIfLoaded?.window != nil ? view : presentationHost!
-        controller.beginAppearanceTransition(true, animated: animated)
         beginAppearanceTransition(false, animated: animated)
+        controller.beginAppearanceTransition(true, animated: animated)
         let root = controller.view
         root.frame = window.bounds
         root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -189,48 +208,51 @@ open class ViewController: Responder {
         completion?()
     }
 
-    /// Dismisses the controller this one presented, or, when it presents none, this controller
-    /// from its presenter. The covered controller's view returns to where it was.
+    /// Dismisses the controller this one presented, with every controller presented above it;
+    /// when this one presents none, asks its presenter (or, for a child, its parent) to dismiss.
+    /// Only the top-most presented controller is on screen, so only it disappears; the ones
+    /// between it and this one were covered and hear nothing. This controller's view returns to
+    /// where it was, and it appears again. Order, mirroring `present`: the top's
+    /// `viewWillDisappear`, this one's `viewWillAppear`, the views change places, this one's
+    /// `viewDidAppear`, the top's `viewDidDisappear`.
     public func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
         guard let presented = presentedViewController else {
-            presentingViewController?.dismiss(animated: animated, completion: completion)
+            (presentingViewController ?? parent)?.dismiss(animated: animated, completion: completion)
             return
         }
-        if presented.presentedViewController != nil {
-            // Dismissing from below takes every controller above with it.
-            presented.dismiss(animated: animated)
-        }
-        presented.beginAppearanceTransition(false, animated: animated)
+        var top = presented
+        while let above = top.presentedViewController { top = above }
+        top.beginAppearanceTransition(false, animated: animated)
         beginAppearanceTransition(true, animated: animated)
         if let covered = coveredView {
             covered.superview.insertSubview(covered.view, at: covered.index)
             coveredView = nil
         }
-        presented.viewIfLoaded?.removeFromSuperview()
-        presented.endAppearanceTransition()
+        top.viewIfLoaded?.removeFromSuperview()
         endAppearanceTransition()
-        presented.presentingViewController = nil
+        top.endAppearanceTransition()
+        // Unlink the whole stack above this controller; the covered ones' views stay out of
+        // the window (they already were).
+        var unlinked: ViewController? = presented
+        while let current = unlinked {
+            unlinked = current.presentedViewController
+            current.presentingViewController = nil
+            current.presentedViewController = nil
+            current.coveredView = nil
+        }
         presentedViewController = nil
         completion?()
     }
 
-    /// A child controller's view may be in the window while the controller itself presents:
-    /// the nearest ancestor's view that is in a window hosts the presentation.
-    private var presentationHost: View? {
-        var controller: ViewController? = parent
-        while let current = controller {
-            if let view = current.viewIfLoaded, view.window != nil { return view }
-            controller = current.parent
-        }
-        return nil
-    }
-
     // MARK: Responder
 
-    /// The presenting controller, else the view's superview.
+    /// The presenting controller, else the view's superview. While a presentation covers this
+    /// controller its view is out of the window, so the chain goes on to the superview the view
+    /// will return to: an action sent from a presented controller still reaches the window and
+    /// the application.
     open override var next: Responder? {
         if let presentingViewController { return presentingViewController }
-        return storedView?.superview
+        return storedView?.superview ?? coveredView?.superview
     }
 
     override var firstResponderWindow: Window? { storedView?.window }

@@ -191,9 +191,12 @@ open class GestureRecognizer {
 
     var lastCentroidInWindow = Point.zero
 
-    /// Stops tracking `touch`: the recognizer gets no more of its events.
+    /// Stops tracking `touch`: the recognizer gets no more of its events, and, as in UIKit, no
+    /// longer holds it back from its view nor cancels it there when it recognizes.
     open func ignore(_ touch: Touch, for event: Event) {
-        trackedMask &= ~(1 << UInt64(touch.poolIndex))
+        let bit: UInt64 = 1 << UInt64(touch.poolIndex)
+        trackedMask &= ~bit
+        receivedMask &= ~bit
     }
 
     // MARK: Subclass hooks
@@ -274,6 +277,7 @@ open class GestureRecognizer {
             }
             let shouldBegin = (delegate?.gestureRecognizerShouldBegin(self) ?? true)
                 && (view?.gestureRecognizerShouldBegin(self) ?? true)
+                && touchedViewsAllowBeginning()
             guard shouldBegin else {
                 setFailed()
                 return
@@ -301,6 +305,17 @@ open class GestureRecognizer {
         default:
             assertionFailure("invalid gesture recognizer transition \(old) → \(newState) in \(type(of: self))")
         }
+    }
+
+    /// As UIKit, the views the fingers are on also get a say (a button refuses an ancestor's
+    /// single tap, so the tap goes to the button).
+    private func touchedViewsAllowBeginning() -> Bool {
+        for touch in TouchSet(storage: touchStorage, mask: receivedMask & ((1 << UInt64(touchStorage.count)) &- 1)) {
+            guard let touched = touch.view, touched !== view,
+                  touch.recognizers.contains(where: { $0 === self }) else { continue }
+            if !touched.gestureRecognizerShouldBegin(self) { return false }
+        }
+        return true
     }
 
     /// Enters `.began` or `.ended` from `.possible`, with everything that implies.
@@ -342,12 +357,17 @@ open class GestureRecognizer {
 
     func detach() {
         if storedState == .began || storedState == .changed { prevent() }
+        let window = arena
         trackedMask = 0
         receivedMask = 0
         isParticipating = false
         pendingState = nil
         storedState = .possible
         view = nil
+        // The subclass's per-gesture state goes too (its timers would fire on a detached
+        // recognizer and fail it for good), and the touches it held back go on to their views.
+        reset()
+        window?.recognizerDidFinishTracking(self)
     }
 
     private func sendActions() {

@@ -372,7 +372,8 @@ open class View: Responder {
     /// Called before `subview` is removed.
     open func willRemoveSubview(_ subview: View) {}
 
-    /// Called when a subview was added, removed, hidden or shown; stack views relayout.
+    /// Called when a subview was added, removed, hidden or shown, reordered, resized, or said
+    /// its `intrinsicContentSize` changed; stack views relayout.
     func subviewVisibilityDidChange(_ subview: View) {}
 
     private func propagateWillMove(toWindow newWindow: Window?) {
@@ -478,7 +479,19 @@ open class View: Responder {
     /// override to position subviews. Never call it directly: call `setNeedsLayout()`.
     open func layoutSubviews() {}
 
+    /// One layout pass over the subtree, top-down. A layoutSubviews may dirty a view the walk has
+    /// already left (a label that wraps tells its stack its size changed); the walk then runs
+    /// again from here, so that the frame this commit presents is not laid out halfway.
+    /// Bounded, like the loop in `layoutSubtreeOnce`, against views that keep invalidating.
     func layoutSubtree() {
+        var rounds = 0
+        repeat {
+            layoutSubtreeOnce()
+            rounds += 1
+        } while (needsLayoutFlag || subtreeNeedsLayout) && rounds < 8
+    }
+
+    private func layoutSubtreeOnce() {
         // Bounded to guard against a layoutSubviews that keeps invalidating itself.
         var passes = 0
         while needsLayoutFlag && passes < 8 {
@@ -490,7 +503,7 @@ open class View: Responder {
         }
         subtreeNeedsLayout = false
         for subview in subviews where subview.needsLayoutFlag || subview.subtreeNeedsLayout {
-            subview.layoutSubtree()
+            subview.layoutSubtreeOnce()
         }
     }
 
@@ -524,6 +537,8 @@ open class View: Responder {
     public func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
         setNeedsLayout()
+        // A stack's own natural size follows its arranged views': it passes the news upward.
+        superview?.subviewVisibilityDidChange(self)
     }
 
     /// The autoresizing pass: applies each subview's mask for a change of this view's size.
@@ -542,7 +557,9 @@ open class View: Responder {
     }
 
     /// Marks `rect` (bounds space) to be redrawn in the next display pass; dirty rects of one
-    /// turn accumulate (as their bounding box) and cost one `draw(_:)`.
+    /// turn accumulate (as their bounding box, clipped to `bounds`) and cost one `draw(_:)`.
+    /// A hidden view (or one in a hidden superview) keeps its dirty rect until it is shown: it
+    /// damages nothing and asks for no commit meanwhile.
     public func setNeedsDisplay(_ rect: Rect) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isNull, !clipped.isEmpty else { return }
@@ -552,7 +569,7 @@ open class View: Responder {
             current.subtreeNeedsDisplay = true
             view = current.superview
         }
-        if let window {
+        if let window, !isHidden, !hasHiddenAncestor {
             window.addDamage(convert(clipped, to: nil))
             window.application?.setNeedsCommit()
         }
@@ -562,16 +579,22 @@ open class View: Responder {
     /// for views marked dirty, only with their dirty rect. The default draws nothing.
     open func draw(_ rect: Rect) {}
 
-    /// Called by the display pass: draws the dirty rect and clears it.
+    /// Called by the display pass: draws the dirty rect and clears it, then does the same for
+    /// the subviews that need it. Returns how many views drew.
     func displayIfNeeded() -> Int {
+        // Nothing of a hidden subtree is seen: its dirty rects wait, to be drawn when it is
+        // shown again (`invalidateComposition` then leads the display pass back to them).
+        guard !isHidden else { return 0 }
         var drawn = 0
         if !dirtyRect.isNull {
             let rect = dirtyRect
             dirtyRect = .null
-            if !isHidden {
-                draw(rect)
-                drawn += 1
-            }
+            draw(rect)
+            drawn += 1
+            // Damage goes with the drawing: a view marked after its damage was presented (from
+            // a draw(_:) or layoutSubviews of an earlier pass) must still reach the screen.
+            // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
+            window?.addDamage(convert(rect, to: nil))
         }
         subtreeNeedsDisplay = false
         for subview in subviews where subview.subtreeNeedsDisplay || !subview.dirtyRect.isNull {
@@ -581,10 +604,21 @@ open class View: Responder {
     }
 
     /// The area of the window the view and its visible subviews cover, in window space
-    /// (null when not in a window or fully hidden).
+    /// (null when not in a window, or hidden itself or through a superview).
     func compositionExtentInWindow() -> Rect {
-        guard window != nil, !isHidden else { return .null }
+        guard window != nil, !isHidden, !hasHiddenAncestor else { return .null }
         return compositionExtent(toWindow: transformToRootBelowWindow())
+    }
+
+    /// Whether a superview (up to and including the window) is hidden, so that nothing of
+    /// this view is on screen whatever its own state.
+    private var hasHiddenAncestor: Bool {
+        var view = superview
+        while let current = view {
+            if current.isHidden { return true }
+            view = current.superview
+        }
+        return false
     }
 
     private func compositionExtent(toWindow transform: AffineTransform) -> Rect {
@@ -610,17 +644,32 @@ open class View: Responder {
     }
 
     /// Records that the view's area must be recomposed (not redrawn): alpha, color, hidden,
-    /// order. Hidden views damage nothing unless `force` (the change that hid them).
+    /// order. Hidden views damage nothing unless `force` (the change that hid them); nothing
+    /// inside a hidden superview is on screen, so it damages nothing either.
     func invalidateComposition(force: Bool = false) {
-        guard let window else { return }
+        // Shown again with drawing left from while it was hidden: lead the display pass back
+        // down to it (the pass that skipped it cleared the ancestors' flags). Done even under a
+        // hidden superview, so that showing that one finds the way down too.
+        if !isHidden && (subtreeNeedsDisplay || !dirtyRect.isNull) { markAncestorsNeedDisplay() }
+        guard let window, !hasHiddenAncestor else { return }
         let extent: Rect
         if isHidden && force {
             extent = compositionExtent(toWindow: transformToRootBelowWindow())
         } else {
             extent = compositionExtentInWindow()
         }
+        guard !extent.isNull else { return }
         window.addDamage(extent)
         window.application?.setNeedsCommit()
+    }
+
+    /// Flags every ancestor as having a descendant to draw.
+    private func markAncestorsNeedDisplay() {
+        var view = superview
+        while let current = view, !current.subtreeNeedsDisplay {
+            current.subtreeNeedsDisplay = true
+            view = current.superview
+        }
     }
 
     private func geometryDidChange(oldExtent: Rect, oldSize: Size) {
@@ -641,13 +690,7 @@ open class View: Responder {
     /// A view that joins a new parent carries its pending work with it.
     private func markSubtreeDirtyForNewParent() {
         if needsLayoutFlag || subtreeNeedsLayout { markAncestorsNeedLayout() }
-        if !dirtyRect.isNull || subtreeNeedsDisplay {
-            var view: View? = superview
-            while let current = view {
-                current.subtreeNeedsDisplay = true
-                view = current.superview
-            }
-        }
+        if !dirtyRect.isNull || subtreeNeedsDisplay { markAncestorsNeedDisplay() }
         invalidateComposition(force: true)
     }
 

@@ -178,22 +178,25 @@ open class Window: View {
             let recognizer = eventRecognizers[index]
             index += 1
             let tracked = TouchSet(storage: storage, mask: recognizer.trackedMask).subset { $0.changedThisFrame }
-            let receives: Bool
-            switch recognizer.state {
-            case .possible, .began, .changed: receives = recognizer.view != nil
-            default: receives = false
-            }
-            if receives {
+            // Asked again before each phase: a recognizer that failed or ended on this event's
+            // began (or moved) touches hears nothing more of them, as in UIKit.
+            if isReceiving(recognizer) {
                 let began = tracked.filter(phase: .began)
                 if !began.isEmpty { recognizer.touchesBegan(began, with: event) }
+            }
+            if isReceiving(recognizer) {
                 let moved = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
                     $0.changedThisFrame && $0.phase == .moved
                 }
                 if !moved.isEmpty { recognizer.touchesMoved(moved, with: event) }
+            }
+            if isReceiving(recognizer) {
                 let ended = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
                     $0.changedThisFrame && $0.phase == .ended
                 }
                 if !ended.isEmpty { recognizer.touchesEnded(ended, with: event) }
+            }
+            if isReceiving(recognizer) {
                 let cancelled = TouchSet(storage: storage, mask: recognizer.trackedMask).subset {
                     $0.changedThisFrame && $0.phase == .cancelled
                 }
@@ -241,6 +244,14 @@ open class Window: View {
                        began: beganMask, moved: movedMask, ended: endedMask, cancelled: cancelledMask)
         isDeliveringEvent = false
         sweepRecognizers()
+    }
+
+    /// Whether `recognizer` still gets touches: attached, and undecided or running.
+    private func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
+        switch recognizer.state {
+        case .possible, .began, .changed: return recognizer.view != nil
+        default: return false
+        }
     }
 
     /// Whether a recognizer still deciding holds back this touch's began (or ended) for its view.
@@ -321,6 +332,9 @@ open class Window: View {
     /// A recognizer began or recognized: fail what it prevents, fail what waited for it to
     /// fail, and take its touches from the views.
     func recognizerDidRecognize(_ winner: GestureRecognizer) {
+        // Take the winner's touches first: failing the others below flushes the touches they
+        // held, and the winner's must reach their views as cancelled, not ended.
+        if winner.cancelsTouchesInView { cancelViewTouches(of: winner) }
         var index = 0
         while index < activeRecognizers.count {
             let other = activeRecognizers[index]
@@ -334,7 +348,6 @@ open class Window: View {
                   winner.canPrevent(other), other.canBePrevented(by: winner) else { continue }
             other.prevent()
         }
-        if winner.cancelsTouchesInView { cancelViewTouches(of: winner) }
         flushDelayedTouches()
     }
 

@@ -1,0 +1,176 @@
+import Testing
+import Vitrine
+import VitrineGraphics
+import VitrineHeadless
+
+/// The headless display must behave as a page-flipping DRM display does: flips land on vblank,
+/// one flip is in flight at a time, frame requests coalesce, and buffer ages are exact.
+@MainActor
+struct VirtualDisplayTests {
+    private let period = 1.0 / 60
+
+    private func makeDisplay(bufferCount: Int = 2, refreshRate: Double = 60,
+                             start: Double = 0) -> (ManualRunLoop, VirtualDisplay, Recorder) {
+        let loop = ManualRunLoop(clock: ManualClock(start: start))
+        let display = VirtualDisplay(mode: DisplayMode(width: 64, height: 48, refreshRate: refreshRate),
+                                     runLoop: loop, bufferCount: bufferCount)
+        let recorder = Recorder()
+        display.frameHandler = { recorder.frames.append($0) }
+        return (loop, display, recorder)
+    }
+
+    @MainActor final class Recorder {
+        var frames: [FrameTiming] = []
+    }
+
+    private let damage = [Rect(x: 0, y: 0, width: 8, height: 8)]
+
+    /// Equal to within a nanosecond: vblank times are multiples of a period that is not exact
+    /// in binary.
+    private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    // MARK: Vblank
+
+    @Test func theRefreshPeriodIsOneOverTheRefreshRate() {
+        let (_, display60, _) = makeDisplay()
+        let (_, display50, _) = makeDisplay(refreshRate: 50)
+        #expect(near(display60.refreshPeriod, 1.0 / 60))
+        #expect(near(display50.refreshPeriod, 0.02))
+    }
+
+    @Test func aPresentedFrameFlipsAtTheNextVblankAndNotBefore() {
+        let (loop, display, recorder) = makeDisplay()
+        loop.advance(by: 0.005)
+        display.present(damage: damage)
+        #expect(display.isFlipPending)
+        #expect(display.presentCount == 1)
+        // 0.016 is before the first vblank (1/60 ≈ 0.01667): still pending.
+        loop.advance(to: 0.016)
+        #expect(display.isFlipPending)
+        #expect(recorder.frames.isEmpty)
+        loop.advance(to: 0.017)
+        #expect(!display.isFlipPending)
+        #expect(recorder.frames.count == 1)
+        #expect(near(recorder.frames[0].timestamp, 1.0 / 60))
+        #expect(near(recorder.frames[0].targetTimestamp, 2.0 / 60))
+        #expect(recorder.frames[0].sequence == 1)
+    }
+
+    @Test func vblanksFallOnMultiplesOfThePeriodWhenTheLoopStartsOffTheGrid() {
+        // A clock that does not start on a vblank (a real one starts at boot time).
+        let (loop, display, recorder) = makeDisplay(start: 10.004)
+        display.present(damage: damage)
+        loop.advance(by: 0.1)
+        // 10.004 s lies between vblanks 600 (10.0) and 601 (10.01667).
+        #expect(recorder.frames.count == 1)
+        #expect(near(recorder.frames[0].timestamp, 601.0 / 60))
+    }
+
+    @Test func aFramePresentedExactlyOnAVblankFlipsAtTheFollowingOne() {
+        let (loop, display, recorder) = makeDisplay()
+        // Present in the vblank callback of every frame, for many frames: each present is made
+        // at the instant of a vblank and must flip a full period later, never at once.
+        display.frameHandler = { timing in
+            recorder.frames.append(timing)
+            if recorder.frames.count < 120 { display.present(damage: damage) }
+        }
+        display.present(damage: damage)
+        loop.advance(by: 3)
+        #expect(recorder.frames.count == 120)
+        for (index, frame) in recorder.frames.enumerated() {
+            #expect(near(frame.timestamp, Double(index + 1) / 60), "frame \(index)")
+            #expect(frame.sequence == UInt64(index + 1))
+        }
+        // One wake-up per vblank: nothing else woke the loop.
+        #expect(loop.turnCount == 120)
+    }
+
+    @Test func requestFrameCallsBackOnceAtTheNextVblankWithoutPresenting() {
+        let (loop, display, recorder) = makeDisplay()
+        loop.advance(by: 0.02)
+        display.requestFrame()
+        display.requestFrame()
+        display.requestFrame()
+        #expect(display.isFrameRequested)
+        loop.advance(by: 0.1)
+        // Three requests before one vblank are one callback; nothing was presented.
+        #expect(recorder.frames.count == 1)
+        #expect(near(recorder.frames[0].timestamp, 2.0 / 60))
+        #expect(near(recorder.frames[0].targetTimestamp, 3.0 / 60))
+        #expect(display.presentCount == 0)
+        #expect(!display.isFrameRequested)
+        #expect(loop.turnCount == 1)
+    }
+
+    @Test func aRequestWhileAFlipIsPendingCoalescesIntoThatVblank() {
+        let (loop, display, recorder) = makeDisplay()
+        display.present(damage: damage)
+        display.requestFrame()
+        loop.advance(by: 0.1)
+        #expect(recorder.frames.count == 1)
+        #expect(display.frameCount == 1)
+    }
+
+    @Test func anIdleDisplayNeverWakesTheLoop() {
+        let (loop, display, recorder) = makeDisplay()
+        loop.advance(by: 60)
+        #expect(loop.turnCount == 0)
+        #expect(recorder.frames.isEmpty)
+        #expect(display.frameCount == 0)
+        // After one frame it goes quiet again.
+        display.requestFrame()
+        loop.advance(by: 60)
+        #expect(loop.turnCount == 1)
+        #expect(recorder.frames.count == 1)
+    }
+
+    @Test func presentRecordsItsDamage() {
+        let (_, display, _) = makeDisplay()
+        let rects = [Rect(x: 1, y: 2, width: 3, height: 4), Rect(x: 10, y: 10, width: 5, height: 5)]
+        display.present(damage: rects)
+        #expect(display.presentedDamage == [rects])
+    }
+
+    // MARK: Buffer age
+
+    /// Presents `count` frames, each after the previous flip completed (the next vblank is at
+    /// most one period away, so 1.5 periods always reach it), and returns the back
+    /// buffer's age before each present and after the last.
+    private func ages(bufferCount: Int, presents count: Int) -> [Int] {
+        let (loop, display, _) = makeDisplay(bufferCount: bufferCount)
+        var ages: [Int] = []
+        for _ in 0..<count {
+            ages.append(display.bufferAge)
+            display.present(damage: damage)
+            loop.advance(by: 1.5 * period)
+            #expect(!display.isFlipPending)
+        }
+        ages.append(display.bufferAge)
+        return ages
+    }
+
+    @Test func doubleBufferingReportsAgeZeroThenTwo() {
+        // Buffers A and B. A fresh buffer holds nothing (age 0: redraw everything). After two
+        // presents the back buffer is always the one shown two frames ago.
+        #expect(ages(bufferCount: 2, presents: 5) == [0, 0, 2, 2, 2, 2])
+    }
+
+    @Test func tripleBufferingReportsAgeZeroThenThree() {
+        #expect(ages(bufferCount: 3, presents: 6) == [0, 0, 0, 3, 3, 3, 3])
+    }
+
+    @Test func bufferAgeDoesNotChangeWithoutAPresent() {
+        let (loop, display, _) = makeDisplay()
+        display.present(damage: damage)
+        loop.advance(by: 1.5 * period)
+        display.present(damage: damage)
+        loop.advance(by: 1.5 * period)
+        #expect(display.bufferAge == 2)
+        // Frame callbacks without presents (display links ticking) age nothing.
+        for _ in 0..<5 {
+            display.requestFrame()
+            loop.advance(by: 1.5 * period)
+        }
+        #expect(display.bufferAge == 2)
+    }
+}

@@ -505,7 +505,11 @@ open class Application: Responder {
     /// Asks for a commit at the end of the current run-loop turn. Views call it when they
     /// become dirty; calls coalesce.
     public func setNeedsCommit() {
+        guard !needsCommit else { return }
         needsCommit = true
+        // Inside a turn the loop's before-waiting commit serves this at no extra cost; outside
+        // one (at launch, or from code a test runs) the loop must be told to turn.
+        runLoop.wakeUp()
     }
 
     /// Whether a commit is pending.

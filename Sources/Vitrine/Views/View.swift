@@ -74,7 +74,7 @@ open class View: Responder {
     /// The color the view's bounds are filled with before its content (nil: transparent).
     /// Changing it recomposes the view's area; it does not call `draw(_:)`.
     public var backgroundColor: Color? {
-        didSet { if backgroundColor != oldValue { invalidateComposition() } }
+        didSet { if backgroundColor != oldValue { invalidateOwnArea() } }
     }
 
     /// Opacity of the view and its subviews as a group, 0...1. Below 0.01 the view also stops
@@ -97,6 +97,8 @@ open class View: Responder {
 
     /// Whether subviews are clipped to `bounds` (also limits the area a change damages).
     public var clipsToBounds = false {
+        // What the subviews showed outside the bounds before, and what they show after.
+        willSet { if newValue != clipsToBounds { invalidateComposition() } }
         didSet { if clipsToBounds != oldValue { invalidateComposition() } }
     }
 
@@ -660,6 +662,14 @@ open class View: Responder {
         }
         guard !extent.isNull else { return }
         window.addDamage(extent)
+        window.application?.setNeedsCommit()
+    }
+
+    /// Records that only the view's own rectangle must be recomposed (its background changed;
+    /// the subviews above it are unchanged).
+    func invalidateOwnArea() {
+        guard let window, !isHidden, !hasHiddenAncestor else { return }
+        window.addDamage(bounds.applying(transformToRootBelowWindow()))
         window.application?.setNeedsCommit()
     }
 

@@ -25,16 +25,15 @@ open class Window: View {
         didSet {
             guard rootViewController !== oldValue else { return }
             let visible = application != nil && !isHidden
-            if let oldValue {
-                if visible { oldValue.beginAppearanceTransition(false) }
-                oldValue.viewIfLoaded?.removeFromSuperview()
-                if visible { oldValue.endAppearanceTransition() }
-            }
-            if let controller = rootViewController {
-                if visible { controller.beginAppearanceTransition(true) }
-                installRootView(of: controller)
-                if visible { controller.endAppearanceTransition() }
-            }
+            // What the old root presented goes with it.
+            if let oldValue, oldValue.presentedViewController != nil { oldValue.dismiss(animated: false) }
+            // The order of present and dismiss: the outgoing "will" first, the incoming "did" first.
+            if visible { oldValue?.beginAppearanceTransition(false) }
+            if visible { rootViewController?.beginAppearanceTransition(true) }
+            oldValue?.viewIfLoaded?.removeFromSuperview()
+            if let controller = rootViewController { installRootView(of: controller) }
+            if visible { rootViewController?.endAppearanceTransition() }
+            if visible { oldValue?.endAppearanceTransition() }
         }
     }
 

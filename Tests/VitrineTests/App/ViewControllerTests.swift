@@ -140,13 +140,28 @@ struct ViewControllerTests {
         _ = log.take()
         h.window.rootViewController = second
         let entries = log.take()
-        #expect(entries.filter { $0.hasPrefix("first") } == ["first willDisappear", "first didDisappear"])
-        #expect(entries.filter { $0.hasPrefix("second") } == ["second loadView", "second viewDidLoad",
-                                                              "second willAppear", "second didAppear"])
+        #expect(entries == ["first willDisappear", "second loadView", "second viewDidLoad",
+                            "second willAppear", "second didAppear", "first didDisappear"])
         #expect(first.viewIfLoaded?.superview == nil)
         #expect(second.view.superview === h.window)
         #expect(!first.isVisible)
         #expect(second.isVisible)
+    }
+
+    @Test func replacingARootThatPresentsTakesThePresentedControllerAway() {
+        let h = Harness()
+        let log = LifecycleLog()
+        let first = LoggingViewController("first", log: log)
+        let modal = LoggingViewController("modal", log: log)
+        let second = LoggingViewController("second", log: log)
+        h.window.rootViewController = first
+        first.present(modal)
+        h.window.rootViewController = second
+        #expect(modal.viewIfLoaded?.superview == nil)
+        #expect(first.presentedViewController == nil)
+        #expect(!modal.isVisible && !first.isVisible && second.isVisible)
+        #expect(h.window.subviews.count == 1)
+        #expect(h.window.subviews.first === second.view)
     }
 
     @Test func theRootControllerLaysOutWithItsView() {

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "Vitrine", targets: ["Vitrine"]),
         .library(name: "VitrineHeadless", targets: ["VitrineHeadless"]),
+        .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -27,6 +28,8 @@ let package = Package(
         ),
         // Deterministic stand-ins: manual clock and run loop, virtual display, scripted input.
         .target(name: "VitrineHeadless", dependencies: ["Vitrine"]),
+        // The demo kiosk app: `scripts/demo` runs it.
+        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless"]),
         .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"]),
         .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless"]),
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),

@@ -21,15 +21,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// How many taps come before the press. Default 0.
     public var numberOfTapsRequired = 0
 
-    private var tapsCompleted = 0
+    /// The preliminary taps completed and the wait for the next.
+    private var taps = TapSequence()
     /// Fingers that touched down in the current tap or press.
     private var touchesInPress = 0
-    /// Where the first preliminary tap lifted (window space).
-    private var firstTapLocation = Point.zero
     /// The press timer (it begins the press) or a preliminary tap's hold limit (it fails).
     private var pressTimer: Timer?
-    /// Fails the gesture when the next preliminary tap does not come in time.
-    private var intervalTimer: Timer?
     /// True once the press asked to begin (it may still be waiting for a failure requirement).
     private var hasBegun = false
 
@@ -41,14 +38,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             for touch in touches { ignore(touch, for: event) }
             return
         }
-        if touchesInPress == 0 {
-            intervalTimer?.invalidate()
-            intervalTimer = nil
-            if tapsCompleted > 0, let first = touches.first,
-               first.locationInWindow.distance(to: firstTapLocation) > multipleTapDistance {
-                fail()
-                return
-            }
+        if touchesInPress == 0 && !taps.tapBegan(touches, for: self) {
+            fail()
+            return
         }
         let wasEmpty = touchesInPress == 0
         touchesInPress += touches.count
@@ -56,7 +48,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             fail()
             return
         }
-        if tapsCompleted < numberOfTapsRequired {
+        if taps.tapsCompleted < numberOfTapsRequired {
             // A preliminary tap: held as long as a press, it is not a tap.
             if wasEmpty {
                 pressTimer = scheduleTimer(after: minimumPressDuration) { [weak self] in self?.fail() }
@@ -71,7 +63,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
         if hasBegun {
             state = .changed
-        } else if movedTooFar(touches) {
+        } else if TapSequence.anyMoved(touches, fartherThan: allowableMovement) {
             fail()
         }
     }
@@ -82,7 +74,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .ended
             return
         }
-        if movedTooFar(touches) || tapsCompleted >= numberOfTapsRequired {
+        if TapSequence.anyMoved(touches, fartherThan: allowableMovement) || taps.tapsCompleted >= numberOfTapsRequired {
             // Lifted before the press began.
             fail()
             return
@@ -95,10 +87,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             fail()
             return
         }
-        if tapsCompleted == 0 { firstTapLocation = location(in: nil) }
-        tapsCompleted += 1
+        taps.tapEnded(at: location(in: nil))
         touchesInPress = 0
-        intervalTimer = scheduleTimer(after: multipleTapInterval) { [weak self] in self?.fail() }
+        taps.waitForNextTap(for: self) { [weak self] in self?.fail() }
     }
 
     /// Forgets the taps counted and stops the timers.
@@ -106,18 +97,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.reset()
         pressTimer?.invalidate()
         pressTimer = nil
-        intervalTimer?.invalidate()
-        intervalTimer = nil
-        tapsCompleted = 0
+        taps.reset()
         touchesInPress = 0
-        firstTapLocation = .zero
         hasBegun = false
     }
 
     // MARK: Private
-
-    private var multipleTapInterval: Double { view?.window?.application?.multipleTapInterval ?? 0.35 }
-    private var multipleTapDistance: Double { view?.window?.application?.multipleTapDistance ?? 30 }
 
     private func pressTimerFired() {
         pressTimer = nil
@@ -126,19 +111,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         state = .began
     }
 
-    private func movedTooFar(_ touches: TouchSet) -> Bool {
-        for touch in touches {
-            if touch.locationInWindow.distance(to: touch.initialLocationInWindow) > allowableMovement { return true }
-        }
-        return false
-    }
-
     /// Fails the gesture if it is still undecided (a timer may fire after it was decided).
     private func fail() {
         pressTimer?.invalidate()
         pressTimer = nil
-        intervalTimer?.invalidate()
-        intervalTimer = nil
+        taps.stopWaiting()
         if state == .possible && !hasBegun { state = .failed }
     }
 }

@@ -29,10 +29,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// How fast `scale` changes, in scale units per second, over the last 0.1 s of touch
     /// timestamps; zero when the fingers have rested longer than that.
     public var velocity: Double {
-        sampler.velocity(at: lastEventTime).x * scaleBase / referenceDistance
+        sampler.velocity(at: fingers.lastEventTime).x * scaleBase / referenceDistance
     }
 
-    private var pair = TouchPair()
+    private var fingers = TwoFingerGesture()
     /// The distance when the pair was complete (window points).
     private var startDistance = 0.0
     /// The distance at which `scale` read `scaleBase`.
@@ -42,82 +42,66 @@ open class PinchGestureRecognizer: GestureRecognizer {
     private var currentScale = 1.0
     /// Samples of the distance (not of the scale, so setting `scale` makes no velocity jump).
     private var sampler = VelocitySampler()
-    private var lastEventTime = 0.0
-    /// True once the pinch asked to begin (it may still be waiting for a failure requirement).
-    private var hasBegun = false
 
     // MARK: Touches
 
     /// Takes the first two fingers (measuring the reference distance when both are down), ignores the rest.
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         for touch in touches {
-            lastEventTime = max(lastEventTime, touch.timestamp)
-            if hasBegun || !pair.adopt(touch.poolIndex) {
+            switch fingers.adopt(touch, in: touchStorage) {
+            case .ignored:
                 ignore(touch, for: event)
-            } else if pair.isComplete {
+            case .paired:
                 // Both fingers are down: measure from here.
-                _ = pair.refresh(in: touchStorage)
-                let distance = pair.distance(in: touchStorage)
+                let distance = fingers.pair.distance(in: touchStorage)
                 startDistance = distance
                 lastDistance = distance
                 referenceDistance = max(distance, TouchPair.minimumDistance)
                 scaleBase = 1
                 currentScale = 1
                 sampler.reset()
-                sampler.add(time: lastEventTime, x: distance, y: 0)
+                sampler.add(time: fingers.lastEventTime, x: distance, y: 0)
+            case .waiting:
+                break
             }
         }
     }
 
     /// Updates the scale; begins past the hysteresis, then reports `.changed`.
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        guard measure(touches) else { return }
-        if hasBegun {
-            state = .changed
-        } else if abs(lastDistance - startDistance) > hysteresis {
-            hasBegun = true
-            state = .began
+        measure(touches)
+        if let next = fingers.stateAfterMove(pastThreshold: abs(lastDistance - startDistance) > hysteresis) {
+            state = next
         }
     }
 
     /// Ends when a finger of a begun pinch lifts; fails when every finger lifted before it began.
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
         // The lift's frame may carry a last motion.
-        _ = measure(touches)
-        for touch in touches where pair.drop(touch.poolIndex) {
-            if hasBegun {
-                state = .ended
-                return
-            }
-        }
-        if !hasBegun && numberOfTouches - touches.count == 0 { state = .failed }
+        measure(touches)
+        if let next = fingers.stateAfterLift(touches, fingersLeft: numberOfTouches - touches.count) { state = next }
     }
 
     /// Forgets the fingers, the scale and the velocity history.
     open override func reset() {
         super.reset()
-        pair = TouchPair()
+        fingers = TwoFingerGesture()
         startDistance = 0
         referenceDistance = 1
         scaleBase = 1
         lastDistance = 0
         currentScale = 1
         sampler.reset()
-        lastEventTime = 0
-        hasBegun = false
     }
 
     // MARK: Private
 
-    /// Updates the distance and scale from the pair; false when the pair is not complete.
-    private func measure(_ touches: TouchSet) -> Bool {
-        for touch in touches { lastEventTime = max(lastEventTime, touch.timestamp) }
-        guard pair.isComplete else { return false }
-        guard pair.refresh(in: touchStorage) else { return true }
-        lastDistance = pair.distance(in: touchStorage)
+    /// Updates the distance and scale when the pair is complete and has moved.
+    private func measure(_ touches: TouchSet) {
+        guard fingers.refresh(touches, in: touchStorage) else { return }
+        lastDistance = fingers.pair.distance(in: touchStorage)
         currentScale = scaleBase * lastDistance / referenceDistance
-        sampler.add(time: lastEventTime, x: lastDistance, y: 0)
-        return true
+        sampler.add(time: fingers.lastEventTime, x: lastDistance, y: 0)
     }
 }
 
@@ -183,5 +167,67 @@ struct TouchPair {
     @MainActor
     func distance(in storage: ContiguousArray<Touch>) -> Double {
         storage[first].locationInWindow.distance(to: storage[second].locationInWindow)
+    }
+}
+
+/// The life cycle a pinch and a rotation share, so the two cannot drift apart: the first two
+/// fingers make the pair, the gesture begins once the recognizer's measure passes its threshold,
+/// ends when a finger of the pair lifts after that, and fails when every finger lifted before.
+///
+/// It only decides; the recognizer sets the `state` it returns (setting it sends actions, which
+/// may read or reset the recognizer, so no access to this value may be in progress then).
+struct TwoFingerGesture {
+    /// What `adopt` did with a touch that touched down.
+    enum Adoption {
+        /// Not in the pair (it is full, or the gesture began): the recognizer ignores it.
+        case ignored
+        /// In the pair, which still waits for its second finger.
+        case waiting
+        /// It completed the pair, just refreshed: the recognizer takes its reference measure.
+        case paired
+    }
+
+    private(set) var pair = TouchPair()
+    /// The latest touch timestamp seen (seconds), at which velocities are read.
+    private(set) var lastEventTime = 0.0
+    /// True once the gesture asked to begin (it may still be waiting for a failure requirement).
+    private(set) var hasBegun = false
+
+    /// Takes `touch` into the pair if it has room and the gesture has not begun.
+    @MainActor
+    mutating func adopt(_ touch: Touch, in storage: ContiguousArray<Touch>) -> Adoption {
+        lastEventTime = max(lastEventTime, touch.timestamp)
+        if hasBegun || !pair.adopt(touch.poolIndex) { return .ignored }
+        guard pair.isComplete else { return .waiting }
+        _ = pair.refresh(in: storage)
+        return .paired
+    }
+
+    /// Notes the time of `touches`; returns whether the pair is complete and moved since the
+    /// last refresh, that is whether the recognizer has a new measure to take.
+    @MainActor
+    mutating func refresh(_ touches: TouchSet, in storage: ContiguousArray<Touch>) -> Bool {
+        for touch in touches { lastEventTime = max(lastEventTime, touch.timestamp) }
+        return pair.isComplete && pair.refresh(in: storage)
+    }
+
+    /// The state a move reports, once the recognizer measured: `.changed` after the gesture
+    /// began, `.began` when the measure is `pastThreshold`, nil while the pair is incomplete.
+    mutating func stateAfterMove(pastThreshold: Bool) -> GestureRecognizer.State? {
+        guard pair.isComplete else { return nil }
+        if hasBegun { return .changed }
+        guard pastThreshold else { return nil }
+        hasBegun = true
+        return .began
+    }
+
+    /// Drops the lifted `touches` from the pair; returns `.ended` when a finger of the pair of a
+    /// begun gesture lifted, `.failed` when none is left (`fingersLeft`) before it began.
+    @MainActor
+    mutating func stateAfterLift(_ touches: TouchSet, fingersLeft: Int) -> GestureRecognizer.State? {
+        for touch in touches where pair.drop(touch.poolIndex) {
+            if hasBegun { return .ended }
+        }
+        return !hasBegun && fingersLeft == 0 ? .failed : nil
     }
 }

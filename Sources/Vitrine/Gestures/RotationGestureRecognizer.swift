@@ -33,9 +33,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// How fast the fingers turn, in radians per second (positive clockwise), over the last
     /// 0.1 s of touch timestamps; zero when they have rested longer than that.
-    public var velocity: Double { sampler.velocity(at: lastEventTime).x }
+    public var velocity: Double { sampler.velocity(at: fingers.lastEventTime).x }
 
-    private var pair = TouchPair()
+    private var fingers = TwoFingerGesture()
     /// The direction of the first-to-second line at the last measurement (radians, atan2).
     private var lastAngle = 0.0
     /// The total turn since the pair was complete, unwrapped (radians).
@@ -45,84 +45,66 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private var rotationBase = 0.0
     /// Samples of `turned` (so setting `rotation` makes no velocity jump).
     private var sampler = VelocitySampler()
-    private var lastEventTime = 0.0
-    /// True once the rotation asked to begin (it may still be waiting for a failure requirement).
-    private var hasBegun = false
 
     // MARK: Touches
 
     /// Takes the first two fingers (measuring the reference direction when both are down), ignores the rest.
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         for touch in touches {
-            lastEventTime = max(lastEventTime, touch.timestamp)
-            if hasBegun || !pair.adopt(touch.poolIndex) {
+            switch fingers.adopt(touch, in: touchStorage) {
+            case .ignored:
                 ignore(touch, for: event)
-            } else if pair.isComplete {
+            case .paired:
                 // Both fingers are down: measure from here.
-                _ = pair.refresh(in: touchStorage)
-                let v = pair.vector(in: touchStorage)
+                let v = fingers.pair.vector(in: touchStorage)
                 lastAngle = atan2(v.y, v.x)
                 turned = 0
                 referenceTurn = 0
                 rotationBase = 0
                 sampler.reset()
-                sampler.add(time: lastEventTime, x: 0, y: 0)
+                sampler.add(time: fingers.lastEventTime, x: 0, y: 0)
+            case .waiting:
+                break
             }
         }
     }
 
     /// Adds the turn; begins past `minimumRotation`, then reports `.changed`.
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        guard measure(touches) else { return }
-        if hasBegun {
-            state = .changed
-        } else if abs(turned) > minimumRotation {
-            hasBegun = true
-            state = .began
-        }
+        measure(touches)
+        if let next = fingers.stateAfterMove(pastThreshold: abs(turned) > minimumRotation) { state = next }
     }
 
     /// Ends when a finger of a begun rotation lifts; fails when every finger lifted before it began.
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
         // The lift's frame may carry a last motion.
-        _ = measure(touches)
-        for touch in touches where pair.drop(touch.poolIndex) {
-            if hasBegun {
-                state = .ended
-                return
-            }
-        }
-        if !hasBegun && numberOfTouches - touches.count == 0 { state = .failed }
+        measure(touches)
+        if let next = fingers.stateAfterLift(touches, fingersLeft: numberOfTouches - touches.count) { state = next }
     }
 
     /// Forgets the fingers, the rotation and the velocity history.
     open override func reset() {
         super.reset()
-        pair = TouchPair()
+        fingers = TwoFingerGesture()
         lastAngle = 0
         turned = 0
         referenceTurn = 0
         rotationBase = 0
         sampler.reset()
-        lastEventTime = 0
-        hasBegun = false
     }
 
     // MARK: Private
 
-    /// Adds the turn since the last measurement; false when the pair is not complete.
-    private func measure(_ touches: TouchSet) -> Bool {
-        for touch in touches { lastEventTime = max(lastEventTime, touch.timestamp) }
-        guard pair.isComplete else { return false }
-        guard pair.refresh(in: touchStorage) else { return true }
-        let v = pair.vector(in: touchStorage)
+    /// Adds the turn since the last measurement when the pair is complete and has moved.
+    private func measure(_ touches: TouchSet) {
+        guard fingers.refresh(touches, in: touchStorage) else { return }
+        let v = fingers.pair.vector(in: touchStorage)
         let angle = atan2(v.y, v.x)
         var delta = angle - lastAngle
         // The shorter way round: between two events fingers turn less than half a turn.
         if delta > Double.pi { delta -= 2 * Double.pi } else if delta <= -Double.pi { delta += 2 * Double.pi }
         turned += delta
         lastAngle = angle
-        sampler.add(time: lastEventTime, x: turned, y: 0)
-        return true
+        sampler.add(time: fingers.lastEventTime, x: turned, y: 0)
     }
 }

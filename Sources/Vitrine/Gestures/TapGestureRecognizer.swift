@@ -28,16 +28,12 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// begins first, decides a slow press.
     public var maximumTapDuration = 0.75
 
-    /// Taps completed in this gesture.
-    private var tapsCompleted = 0
+    /// The taps completed in this gesture and the wait for the next.
+    private var taps = TapSequence()
     /// Fingers that touched down in the current tap.
     private var touchesInTap = 0
-    /// Where the first tap lifted (window space); later taps must land near it.
-    private var firstTapLocation = Point.zero
     /// Fails a tap held too long.
     private var holdTimer: Timer?
-    /// Fails the gesture when the next tap does not come in time.
-    private var intervalTimer: Timer?
 
     // MARK: Touches
 
@@ -45,10 +41,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         if touchesInTap == 0 {
             // A new tap starts.
-            intervalTimer?.invalidate()
-            intervalTimer = nil
-            if tapsCompleted > 0, let first = touches.first,
-               first.locationInWindow.distance(to: firstTapLocation) > multipleTapDistance {
+            guard taps.tapBegan(touches, for: self) else {
                 fail()
                 return
             }
@@ -60,12 +53,12 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     /// Fails when a finger strays beyond `allowableMovement`.
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        if movedTooFar(touches) { fail() }
+        if TapSequence.anyMoved(touches, fartherThan: allowableMovement) { fail() }
     }
 
     /// When the tap's last finger lifts: recognizes after the last required tap, else waits for the next.
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        if movedTooFar(touches) {
+        if TapSequence.anyMoved(touches, fartherThan: allowableMovement) {
             fail()
             return
         }
@@ -77,13 +70,12 @@ open class TapGestureRecognizer: GestureRecognizer {
             fail()
             return
         }
-        if tapsCompleted == 0 { firstTapLocation = location(in: nil) }
-        tapsCompleted += 1
+        taps.tapEnded(at: location(in: nil))
         touchesInTap = 0
-        if tapsCompleted >= numberOfTapsRequired {
+        if taps.tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            intervalTimer = scheduleTimer(after: multipleTapInterval) { [weak self] in self?.fail() }
+            taps.waitForNextTap(for: self) { [weak self] in self?.fail() }
         }
     }
 
@@ -92,31 +84,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         holdTimer?.invalidate()
         holdTimer = nil
-        intervalTimer?.invalidate()
-        intervalTimer = nil
-        tapsCompleted = 0
+        taps.reset()
         touchesInTap = 0
-        firstTapLocation = .zero
     }
 
     // MARK: Private
-
-    private var multipleTapInterval: Double { view?.window?.application?.multipleTapInterval ?? 0.35 }
-    private var multipleTapDistance: Double { view?.window?.application?.multipleTapDistance ?? 30 }
-
-    private func movedTooFar(_ touches: TouchSet) -> Bool {
-        for touch in touches {
-            if touch.locationInWindow.distance(to: touch.initialLocationInWindow) > allowableMovement { return true }
-        }
-        return false
-    }
 
     /// Fails the gesture if it is still undecided (a timer may fire after it was decided).
     private func fail() {
         holdTimer?.invalidate()
         holdTimer = nil
-        intervalTimer?.invalidate()
-        intervalTimer = nil
+        taps.stopWaiting()
         if state == .possible { state = .failed }
     }
 }

@@ -255,13 +255,14 @@ open class Application: Responder {
             cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
         case let .key(code, state, characters, modifiers, timestamp):
             key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
-        case let .switchToggled(kind, isOn, timestamp):
-            _ = timestamp
+        case let .switchToggled(kind, isOn, _):
             delegate?.application(self, switch: kind, didChangeTo: isOn)
         }
     }
 
-    private func window(at screenPoint: Point) -> Window? {
+    /// The window new touches go to: the key window, else the front-most visible one (windows
+    /// are full-screen on a kiosk, so no point is needed to choose).
+    private func touchTargetWindow() -> Window? {
         if let keyWindow, !keyWindow.isHidden { return keyWindow }
         return windows.last { !$0.isHidden }
     }
@@ -272,7 +273,7 @@ open class Application: Responder {
             touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
             return
         }
-        guard let window = window(at: location), let event = touchEvent else { return }
+        guard let window = touchTargetWindow(), let event = touchEvent else { return }
         guard let touch = touchPool.acquire(identifier) else { return }
         let inWindow = window.convertFromScreen(location)
         touch.timestamp = timestamp
@@ -280,7 +281,6 @@ open class Application: Responder {
         touch.previousLocationInWindow = inWindow
         touch.initialLocationInWindow = inWindow
         touch.majorRadius = majorRadius
-        touch.majorRadiusTolerance = majorRadius > 0 ? majorRadius * 0.1 : 0
         touch.window = window
         touch.phase = .began
         touch.changedThisFrame = true
@@ -326,10 +326,7 @@ open class Application: Responder {
         let inWindow = window.convertFromScreen(location)
         if !touch.changedThisFrame { touch.previousLocationInWindow = touch.locationInWindow }
         touch.locationInWindow = inWindow
-        if majorRadius > 0 {
-            touch.majorRadius = majorRadius
-            touch.majorRadiusTolerance = majorRadius * 0.1
-        }
+        if majorRadius > 0 { touch.majorRadius = majorRadius }
         touch.timestamp = timestamp
         // A finger that went down in this very frame is still "began"; otherwise it moved.
         if !(touch.phase == .began && touch.changedThisFrame) { touch.phase = .moved }

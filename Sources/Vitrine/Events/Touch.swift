@@ -30,7 +30,8 @@ public final class Touch: Hashable, @MainActor CustomStringConvertible {
     public internal(set) var tapCount: Int = 0
     /// The contact's major radius in points, when the hardware reports it; else 0.
     public internal(set) var majorRadius: Double = 0
-    /// The tolerance of `majorRadius`, in points (0 when the radius is not reported).
+    /// The tolerance of `majorRadius`, in points. Input does not report one yet (libinput gives
+    /// none), so it is 0: read `majorRadius` as exact to the hardware's resolution.
     public internal(set) var majorRadiusTolerance: Double = 0
     /// The view the finger touched down in (the hit-test result). It stays this view for the
     /// touch's whole life, even when the finger leaves it.

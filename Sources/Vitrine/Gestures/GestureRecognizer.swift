@@ -310,7 +310,7 @@ open class GestureRecognizer {
     /// As UIKit, the views the fingers are on also get a say (a button refuses an ancestor's
     /// single tap, so the tap goes to the button).
     private func touchedViewsAllowBeginning() -> Bool {
-        for touch in TouchSet(storage: touchStorage, mask: receivedMask & ((1 << UInt64(touchStorage.count)) &- 1)) {
+        for touch in TouchSet(storage: touchStorage, mask: receivedMask) {
             guard let touched = touch.view, touched !== view,
                   touch.recognizers.contains(where: { $0 === self }) else { continue }
             if !touched.gestureRecognizerShouldBegin(self) { return false }

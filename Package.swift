@@ -1,7 +1,13 @@
 // swift-tools-version: 6.0
 // Vitrine: a UIKit-style UI runtime for Linux kiosk and appliance hardware.
-// Module direction (see DESIGN.md): VitrineGraphics <- Vitrine <- VitrineHeadless / device backends.
+// Module direction (see DESIGN.md): system libraries <- VitrineGraphics <- Vitrine <-
+// VitrineHeadless / VitrineLinux / VitrineDRM <- apps.
 import PackageDescription
+
+/// A system library found through pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
 
 let package = Package(
     name: "Vitrine",
@@ -9,16 +15,36 @@ let package = Package(
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "Vitrine", targets: ["Vitrine"]),
         .library(name: "VitrineHeadless", targets: ["VitrineHeadless"]),
+        .library(name: "VitrineLinux", targets: ["VitrineLinux"]),
+        .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
+        .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Geometry (and, with the pictures issue, pixels, drawing and text). No UI, no devices.
-        .target(name: "VitrineGraphics"),
-        // The UIKit model: responders, views, events, touches, gestures, layout, run-loop seams.
-        // Knows no Linux device.
+        // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
+        // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
+        .target(name: "CVitrineShims"),
+
+        // Geometry, colour, regions, pixel surfaces, drawing, images, fonts and text.
+        // No UI, no devices.
+        .target(
+            name: "VitrineGraphics",
+            dependencies: ["CPixman", "CPNG", "CFreeType", "CHarfBuzz", "CFontconfig"]
+        ),
+        // The UIKit model: responders, views, events, touches, gestures, layout, animation,
+        // the compositor, and the run-loop and backend seams. Knows no Linux device.
         .target(
             name: "Vitrine",
             dependencies: [
@@ -28,11 +54,43 @@ let package = Package(
         ),
         // Deterministic stand-ins: manual clock and run loop, virtual display, scripted input.
         .target(name: "VitrineHeadless", dependencies: ["Vitrine"]),
+        // The epoll run loop, timers, signals, the VT and the session.
+        .target(
+            name: "VitrineLinux",
+            dependencies: [
+                "Vitrine", "CVitrineShims",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The DRM/KMS display backend.
+        .target(
+            name: "VitrineDRM",
+            dependencies: [
+                "Vitrine", "VitrineLinux", "CDRM", "CUdev", "CVitrineShims",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `vitrine`: devices and, later, the kiosk installer.
+        .executableTarget(
+            name: "VitrineTool",
+            dependencies: [
+                "VitrineDRM", "VitrineLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The demo kiosk app: `scripts/demo` runs it.
         .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless"]),
-        .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"]),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless"]),
+
+        // Reference images and fixtures are read from the source tree (by #filePath), so that
+        // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
+        .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"],
+                    exclude: ["Goldens", "Images/Fixtures"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Goldens"]),
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),
+        .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
+        .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
     ],
     swiftLanguageModes: [.v6]
 )

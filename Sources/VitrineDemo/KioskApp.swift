@@ -33,7 +33,7 @@ final class ClockView: View {
         setNeedsDisplay()
     }
 
-    override func draw(_ rect: Rect) {
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
         drawCount += 1
     }
 }

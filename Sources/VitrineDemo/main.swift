@@ -22,10 +22,10 @@ func runTour() -> Int32 {
     var presentsSeen = 0
 
     func report(_ step: String, expect ok: Bool) {
-        let newDamage = display.presentedDamage.dropFirst(presentsSeen).flatMap { $0 }
+        let newDamage = display.presentedDamage.dropFirst(presentsSeen).flatMap { $0.rects }
         let frames = display.presentCount - presentsSeen
         presentsSeen = display.presentCount
-        let area = newDamage.reduce(0) { $0 + Int($1.width * $1.height) }
+        let area = newDamage.reduce(0) { $0 + $1.area }
         let time = (loop.manualClock.now * 100).rounded() / 100
         print("t=\(time)s  \(step)")
         for line in events { print("          \(line)") }
@@ -49,7 +49,7 @@ func runTour() -> Int32 {
     let before = delegate.welcome.clock.drawCount
     loop.advance(by: 3)
     let clockFrame = delegate.welcome.clock.convert(delegate.welcome.clock.bounds, to: nil)
-    let onlyClock = display.presentedDamage.dropFirst(presentsSeen).allSatisfy { $0 == [clockFrame] }
+    let onlyClock = display.presentedDamage.dropFirst(presentsSeen).allSatisfy { $0 == Region(covering: clockFrame) }
     report("3 s idle: the clock redrew \(delegate.welcome.clock.drawCount - before) times, nothing else",
            expect: onlyClock && delegate.welcome.clock.drawCount - before == 3)
 

@@ -1,4 +1,5 @@
 import Vitrine
+import VitrineGraphics
 
 /// The backends of the embedded default without hardware: a manual run loop, a virtual display
 /// and scripted input. What tests and the headless demo run on.
@@ -15,11 +16,14 @@ public final class HeadlessPlatform: Platform {
     /// Fingers at once.
     public let touchCapacity: Int
 
-    /// Creates headless backends of `mode` at `scale`, with `touchCapacity` fingers.
+    /// Creates headless backends of `mode` (panel pixels) at `scale`, with `touchCapacity`
+    /// fingers, `bufferCount` buffers, the picture turned by `rotation`.
     public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), scale: Double = 1,
-                touchCapacity: Int = 10, bufferCount: Int = 2) {
+                touchCapacity: Int = 10, bufferCount: Int = 2, rotation: ScreenRotation = .none,
+                pixelFormat: PixelFormat = .xrgb8888) {
         manualRunLoop = ManualRunLoop()
-        virtualDisplay = VirtualDisplay(mode: mode, runLoop: manualRunLoop, bufferCount: bufferCount)
+        virtualDisplay = VirtualDisplay(mode: mode, runLoop: manualRunLoop, bufferCount: bufferCount,
+                                        rotation: rotation, pixelFormat: pixelFormat)
         input = ScriptedInput(clock: manualRunLoop.manualClock)
         screenScale = scale
         self.touchCapacity = touchCapacity

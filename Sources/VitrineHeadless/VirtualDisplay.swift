@@ -1,26 +1,41 @@
 import Vitrine
 import VitrineGraphics
 
-/// The headless display: presents frames on a simulated vblank of the run loop's clock and
-/// keeps two or three buffers whose ages it reports exactly as a DRM display does.
+/// The headless display: presents frames on a simulated vblank of the run loop's clock into
+/// two or three real pixel buffers, whose ages it reports exactly as a DRM display does.
 ///
 /// Vblanks fall on multiples of the refresh period (`1 / mode.refreshRate`). A presented frame
 /// flips at the first vblank strictly after the present; until then `isFlipPending` is true.
-/// It records what it was given, for tests.
+/// Buffers are panel-sized (`mode`, unrotated) in `pixelFormat`; a present copies the scene into
+/// the back buffer through `rotation` as a DRM display without plane rotation does. It records
+/// what it was given, for tests.
 @MainActor
 public final class VirtualDisplay: Display {
-    /// The mode (pixels and refresh).
+    /// The mode (pixels of the unrotated panel, and refresh).
     public let mode: DisplayMode
-    /// How many buffers it cycles through (2 or 3).
+    /// How the scene is turned on the panel.
+    public let rotation: ScreenRotation
+    /// The format of the buffers.
+    public let pixelFormat: PixelFormat
+    /// How many buffers it cycles through: 2 or 3 as a DRM display, or 1 (a panel drawn in
+    /// place, as small SPI panels are; its age is always 1 once filled).
     public let bufferCount: Int
     /// Called at each vblank that completed a flip or was requested.
     public var frameHandler: (@MainActor (FrameTiming) -> Void)?
+    /// Called when the panel is turned on again: its picture must be repainted whole.
+    public var needsFullRepaint: (@MainActor () -> Void)?
     /// Whether a presented frame waits for its vblank.
     public private(set) var isFlipPending = false
+    /// Whether the panel is on (a display that is off presents nothing).
+    public private(set) var isPoweredOn = true
     /// Frames presented so far.
     public private(set) var presentCount = 0
-    /// The damage passed to each `present(damage:)`, oldest first (pixels).
-    public private(set) var presentedDamage: [[Rect]] = []
+    /// The damage of each present (scene pixels), oldest first.
+    public private(set) var presentedDamage: [Region] = []
+    /// The area copied into the back buffer by each present (scene pixels), oldest first.
+    public private(set) var presentedCopies: [Region] = []
+    /// Bytes written into buffers by the last present.
+    public private(set) var lastBytesCopied = 0
     /// Vblank callbacks delivered so far.
     public private(set) var frameCount: UInt64 = 0
     /// Frame callbacks asked for with `requestFrame()` and not yet delivered.
@@ -28,19 +43,34 @@ public final class VirtualDisplay: Display {
 
     private let runLoop: any RunLoop
     private var vblankTimer: Timer?
+    /// The buffers, made at the first present (a display never presented to costs no memory).
+    private var buffers: [Surface] = []
     /// For each buffer, the number of the present that last filled it (nil: never).
     private var lastFilled: [Int?]
     /// The buffer the next frame will be drawn into.
     private var backBuffer = 0
+    /// The buffer on screen (nil before the first flip).
+    private var shownIndex: Int?
+    /// The buffer waiting for its vblank.
+    private var pendingIndex: Int?
 
-    /// Creates a display of `mode` on `runLoop`'s clock with `bufferCount` buffers.
-    public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), runLoop: any RunLoop, bufferCount: Int = 2) {
-        precondition((2...3).contains(bufferCount), "a VirtualDisplay has 2 or 3 buffers")
+    /// Creates a display of `mode` on `runLoop`'s clock with `bufferCount` buffers of
+    /// `pixelFormat`, showing the scene turned by `rotation`.
+    public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), runLoop: any RunLoop, bufferCount: Int = 2,
+                rotation: ScreenRotation = .none, pixelFormat: PixelFormat = .xrgb8888) {
+        precondition((1...3).contains(bufferCount), "a VirtualDisplay has 1, 2 or 3 buffers")
+        precondition(pixelFormat != .a8, "a VirtualDisplay shows colour: XRGB8888, ARGB8888 or RGB565")
         self.mode = mode
         self.runLoop = runLoop
         self.bufferCount = bufferCount
+        self.rotation = rotation
+        self.pixelFormat = pixelFormat
         self.lastFilled = Array(repeating: nil, count: bufferCount)
     }
+
+    /// The buffer on screen now (panel pixels), or nil before the first flip. Tests read it;
+    /// a real display's scanout memory is never read.
+    public var shownBuffer: Surface? { shownIndex.map { buffers[$0] } }
 
     /// The refresh period in seconds.
     public var refreshPeriod: Double { 1 / mode.refreshRate }
@@ -52,16 +82,41 @@ public final class VirtualDisplay: Display {
         return presentCount - filled + 1
     }
 
-    /// Queues a frame for the next vblank.
-    public func present(damage: [Rect]) {
-        precondition(!isFlipPending, "present(damage:) while a flip is pending: wait for the frame callback")
-        precondition(!damage.isEmpty, "present(damage:) with no damage: nothing changed, nothing should be presented")
+    /// Copies `copying` from `scene` into the back buffer (turned by `rotation`) and queues it
+    /// for the next vblank. Returns the bytes written.
+    @discardableResult
+    public func present(scene: Surface, copying: Region, damage: Region) -> Int {
+        precondition(!isFlipPending, "present while a flip is pending: wait for the frame callback")
+        precondition(!copying.isEmpty && !damage.isEmpty, "present with no damage: nothing changed, nothing should be presented")
+        precondition(copying.intersection(damage) == damage, "present: the damage \(damage) is not inside the copied area \(copying)")
+        let size = sceneSize
+        precondition(scene.width == size.width && scene.height == size.height,
+                     "present: the scene is \(scene.width)×\(scene.height), the display shows \(size.width)×\(size.height)")
+        guard isPoweredOn else { return 0 }
+        if buffers.isEmpty {
+            buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
+        }
+        lastBytesCopied = buffers[backBuffer].copy(copying, from: scene, rotation: rotation)
         presentCount += 1
         presentedDamage.append(damage)
+        presentedCopies.append(copying)
         lastFilled[backBuffer] = presentCount
+        pendingIndex = backBuffer
         backBuffer = (backBuffer + 1) % bufferCount
         isFlipPending = true
         armVblank()
+        return lastBytesCopied
+    }
+
+    /// Turns the panel off or on. Off: pending frames still complete, nothing new is shown.
+    /// On again: every buffer's age is unknown, as after a DRM modeset.
+    public func setPower(_ on: Bool) {
+        guard on != isPoweredOn else { return }
+        isPoweredOn = on
+        if on {
+            lastFilled = Array(repeating: nil, count: bufferCount)
+            needsFullRepaint?()
+        }
     }
 
     /// Asks for a frame callback at the next vblank.
@@ -93,6 +148,8 @@ public final class VirtualDisplay: Display {
     private func vblank() {
         vblankTimer = nil
         guard isFlipPending || isFrameRequested else { return }
+        if let pendingIndex { shownIndex = pendingIndex }
+        pendingIndex = nil
         isFlipPending = false
         isFrameRequested = false
         frameCount += 1

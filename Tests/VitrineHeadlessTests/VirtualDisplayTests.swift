@@ -23,7 +23,8 @@ struct VirtualDisplayTests {
         var frames: [FrameTiming] = []
     }
 
-    private let damage = [Rect(x: 0, y: 0, width: 8, height: 8)]
+    private let damage = Region(PixelRect(x: 0, y: 0, width: 8, height: 8))
+    private let scene = Surface(width: 64, height: 48, format: .xrgb8888)
 
     /// Equal to within a nanosecond: vblank times are multiples of a period that is not exact
     /// in binary.
@@ -41,7 +42,7 @@ struct VirtualDisplayTests {
     @Test func aPresentedFrameFlipsAtTheNextVblankAndNotBefore() {
         let (loop, display, recorder) = makeDisplay()
         loop.advance(by: 0.005)
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         #expect(display.isFlipPending)
         #expect(display.presentCount == 1)
         // 0.016 is before the first vblank (1/60 ≈ 0.01667): still pending.
@@ -59,7 +60,7 @@ struct VirtualDisplayTests {
     @Test func vblanksFallOnMultiplesOfThePeriodWhenTheLoopStartsOffTheGrid() {
         // A clock that does not start on a vblank (a real one starts at boot time).
         let (loop, display, recorder) = makeDisplay(start: 10.004)
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         loop.advance(by: 0.1)
         // 10.004 s lies between vblanks 600 (10.0) and 601 (10.01667).
         #expect(recorder.frames.count == 1)
@@ -72,9 +73,9 @@ struct VirtualDisplayTests {
         // at the instant of a vblank and must flip a full period later, never at once.
         display.frameHandler = { timing in
             recorder.frames.append(timing)
-            if recorder.frames.count < 120 { display.present(damage: damage) }
+            if recorder.frames.count < 120 { display.present(scene: scene, copying: damage, damage: damage) }
         }
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         loop.advance(by: 3)
         #expect(recorder.frames.count == 120)
         for (index, frame) in recorder.frames.enumerated() {
@@ -104,7 +105,7 @@ struct VirtualDisplayTests {
 
     @Test func aRequestWhileAFlipIsPendingCoalescesIntoThatVblank() {
         let (loop, display, recorder) = makeDisplay()
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         display.requestFrame()
         loop.advance(by: 0.1)
         #expect(recorder.frames.count == 1)
@@ -126,8 +127,8 @@ struct VirtualDisplayTests {
 
     @Test func presentRecordsItsDamage() {
         let (_, display, _) = makeDisplay()
-        let rects = [Rect(x: 1, y: 2, width: 3, height: 4), Rect(x: 10, y: 10, width: 5, height: 5)]
-        display.present(damage: rects)
+        let rects = Region([PixelRect(x: 1, y: 2, width: 3, height: 4), PixelRect(x: 10, y: 10, width: 5, height: 5)])
+        display.present(scene: scene, copying: rects, damage: rects)
         #expect(display.presentedDamage == [rects])
     }
 
@@ -141,7 +142,7 @@ struct VirtualDisplayTests {
         var ages: [Int] = []
         for _ in 0..<count {
             ages.append(display.bufferAge)
-            display.present(damage: damage)
+            display.present(scene: scene, copying: damage, damage: damage)
             loop.advance(by: 1.5 * period)
             #expect(!display.isFlipPending)
         }
@@ -161,9 +162,9 @@ struct VirtualDisplayTests {
 
     @Test func bufferAgeDoesNotChangeWithoutAPresent() {
         let (loop, display, _) = makeDisplay()
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         loop.advance(by: 1.5 * period)
-        display.present(damage: damage)
+        display.present(scene: scene, copying: damage, damage: damage)
         loop.advance(by: 1.5 * period)
         #expect(display.bufferAge == 2)
         // Frame callbacks without presents (display links ticking) age nothing.
@@ -172,5 +173,72 @@ struct VirtualDisplayTests {
             loop.advance(by: 1.5 * period)
         }
         #expect(display.bufferAge == 2)
+    }
+}
+
+/// The virtual display's buffers hold real pixels: a present copies exactly the asked area,
+/// turned as the panel is mounted, and the shown buffer changes at the flip.
+@MainActor
+struct VirtualDisplayPixelTests {
+    private func scene(width: Int, height: Int) -> Surface {
+        let scene = Surface(width: width, height: height, format: .xrgb8888)
+        scene.fill(scene.bounds, with: .white)
+        scene.fill(PixelRect(x: 0, y: 0, width: 2, height: 1), with: .red)   // the top-left corner
+        return scene
+    }
+
+    @Test func presentCopiesOnlyTheAskedAreaAndShowsItAtTheFlip() {
+        let loop = ManualRunLoop()
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop)
+        let s = scene(width: 8, height: 6)
+        let area = Region(PixelRect(x: 0, y: 0, width: 4, height: 3))
+        let bytes = display.present(scene: s, copying: area, damage: area)
+        #expect(bytes == 4 * 3 * 4)
+        #expect(display.shownBuffer == nil)
+        loop.advance(by: 0.02)
+        let shown = display.shownBuffer!
+        #expect(shown.color(x: 0, y: 0).rgba8 == Color.red.rgba8)
+        #expect(shown.color(x: 3, y: 2).rgba8 == Color.white.rgba8)
+        // Outside the copied area the buffer still holds what it held: black.
+        #expect(shown.color(x: 4, y: 2).rgba8 == Color.black.rgba8)
+    }
+
+    @Test(arguments: ScreenRotation.allCases)
+    func theSceneIsTurnedOntoThePanel(rotation: ScreenRotation) {
+        let loop = ManualRunLoop()
+        // A panel of 8×6; the scene is 6×8 when turned a quarter.
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop, rotation: rotation)
+        let size = display.sceneSize
+        let s = scene(width: size.width, height: size.height)
+        let all = Region(s.bounds)
+        display.present(scene: s, copying: all, damage: all)
+        loop.advance(by: 0.02)
+        let panel = display.shownBuffer!
+        // Where the scene's top-left pixels (0,0) and (1,0) land, by hand:
+        // 90° clockwise: the scene's top edge becomes the panel's right edge, read downwards.
+        let expected: [(Int, Int)] = switch rotation {
+        case .none: [(0, 0), (1, 0)]
+        case .clockwise90: [(7, 0), (7, 1)]
+        case .upsideDown: [(7, 5), (6, 5)]
+        case .clockwise270: [(0, 5), (0, 4)]
+        }
+        for (x, y) in expected { #expect(panel.color(x: x, y: y).rgba8 == Color.red.rgba8, "\(rotation) at (\(x), \(y))") }
+        var redCount = 0
+        for y in 0..<6 { for x in 0..<8 where panel.color(x: x, y: y).rgba8 == Color.red.rgba8 { redCount += 1 } }
+        #expect(redCount == 2)
+    }
+
+    @Test func turningThePanelOnAgainForgetsEveryBuffersAge() {
+        let loop = ManualRunLoop()
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop)
+        let s = scene(width: 8, height: 6)
+        for _ in 0..<3 {
+            display.present(scene: s, copying: Region(s.bounds), damage: Region(s.bounds))
+            loop.advance(by: 0.02)
+        }
+        #expect(display.bufferAge == 2)
+        display.setPower(false)
+        display.setPower(true)
+        #expect(display.bufferAge == 0)
     }
 }

@@ -3,7 +3,15 @@
 # Debian 12 machine needs nothing done by hand.
 
 # Debian packages the build and the tests need. Later rings add theirs here.
-VITRINE_APT_PACKAGES=(pkg-config)
+VITRINE_APT_PACKAGES=(
+    pkg-config
+    # Pictures: regions and compositing, PNG, glyphs, shaping, font lookup.
+    libpixman-1-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
+    # The fonts the text tests and the demo use (Latin/Cyrillic, and Chinese for fallback).
+    fonts-dejavu-core fonts-wqy-microhei
+    # The DRM/KMS display backend and hotplug events.
+    libdrm-dev libudev-dev
+)
 
 say() { printf '%s\n' "vitrine: $*" >&2; }
 die() { say "error: $*"; exit 1; }

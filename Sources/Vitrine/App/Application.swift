@@ -46,14 +46,20 @@ public struct FrameStatistics: Sendable, Hashable {
     public var commits = 0
     /// Layout passes run (one per window per commit that needed layout).
     public var layoutPasses = 0
-    /// `draw(_:)` calls made by display passes.
+    /// `draw(_:in:)` calls made by display passes.
     public var viewsDrawn = 0
+    /// Scene pixels repainted by composition, over all frames.
+    public var pixelsComposed = 0
+    /// Bytes written to scanout memory, over all frames.
+    public var bytesCopied = 0
+    /// What the last presented frame cost.
+    public var lastFrame = FrameCounters()
     /// Frames handed to the display.
     public var presents = 0
     /// Frame callbacks received from the display.
     public var frames = 0
-    /// The damage of the last presented frame, in pixels.
-    public var lastPresentedDamage: [Rect] = []
+    /// The damage of the last presented frame, in scene pixels.
+    public var lastPresentedDamage = Region()
 }
 
 /// The screen the application shows on: its size in points and pixels.
@@ -129,6 +135,10 @@ open class Application: Responder {
     private var lastTap: (location: Point, time: Double, count: Int)?
     private var keysDown: [Int: Press] = [:]
     private var needsCommit = false
+    /// Runs `View.animate` animations on the display's frames.
+    lazy var animator = Animator(application: self)
+    /// Composes and presents frames; nil without a display.
+    public let compositor: Compositor?
     private var displayLinks: [DisplayLink] = []
     private var isRunning = false
     private var isTerminating = false
@@ -141,9 +151,10 @@ open class Application: Responder {
                 touchCapacity: Int = 10, logger: Logger = Logger(label: "vitrine")) {
         self.runLoop = runLoop
         self.display = display
-        let mode = display?.mode ?? DisplayMode(width: 800, height: 480)
-        self.screen = Screen(nativeSize: Size(width: Double(mode.width), height: Double(mode.height)),
+        let size = display?.sceneSize ?? (width: 800, height: 480)
+        self.screen = Screen(nativeSize: Size(width: Double(size.width), height: Double(size.height)),
                              scale: screenScale)
+        self.compositor = display.map { _ in Compositor(width: size.width, height: size.height, scale: screenScale) }
         self.touchPool = TouchPool(capacity: touchCapacity, logger: logger)
         self.logger = logger
         super.init()
@@ -152,6 +163,7 @@ open class Application: Responder {
         Application.current = self
         runLoop.addBeforeWaitingObserver { [weak self] in self?.commit() }
         display?.frameHandler = { [weak self] timing in self?.displayDidSignalFrame(timing) }
+        display?.needsFullRepaint = { [weak self] in self?.setNeedsFullRepaint() }
     }
 
     /// Creates an application on `platform`'s backends and adds its input sources.
@@ -526,28 +538,38 @@ open class Application: Responder {
                 didWork = true
             }
         }
+        var drawnThisCommit = 0
         for window in windows where !window.isHidden {
             if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {
-                statistics.viewsDrawn += window.displayIfNeeded()
+                drawnThisCommit += window.displayIfNeeded()
                 didWork = true
             }
         }
-        var damage: [Rect] = []
+        statistics.viewsDrawn += drawnThisCommit
+        // Damage is recorded per window in points; the scene is in pixels.
+        var damage = Region()
         for window in windows {
             if !window.isHidden {
-                for rect in window.damage.rects {
-                    let onScreen = rect.applying(window.transformToSuperview)
-                    damage.append(Rect(x: onScreen.minX * screen.scale, y: onScreen.minY * screen.scale,
-                                       width: onScreen.width * screen.scale, height: onScreen.height * screen.scale).integral)
-                }
+                let toScene = window.transformToSuperview.concatenating(AffineTransform(scaleX: screen.scale, y: screen.scale))
+                for rect in window.damage.rects { damage.formUnion(PixelRect(covering: rect.applying(toScene))) }
             }
             window.damage.removeAll()
         }
-        if !damage.isEmpty {
-            display?.present(damage: damage)
-            statistics.presents += 1
-            statistics.lastPresentedDamage = damage
-            didWork = true
+        if let compositor, let display, !damage.isEmpty, display.isPoweredOn {
+            damage.formIntersection(compositor.sceneBounds)
+            if !damage.isEmpty {
+                var frame = FrameCounters()
+                frame.viewsDrawn = drawnThisCommit
+                frame.damageRects = damage.rectCount
+                frame.pixelsComposed = compositor.compose(damage, windows: windows)
+                frame.bytesCopied = compositor.present(damage, on: display)
+                statistics.pixelsComposed += frame.pixelsComposed
+                statistics.bytesCopied += frame.bytesCopied
+                statistics.lastFrame = frame
+                statistics.presents += 1
+                statistics.lastPresentedDamage = damage
+                didWork = true
+            }
         }
         if didWork { statistics.commits += 1 }
         // A layoutSubviews or draw(_:) may have dirtied what its pass had already walked past;
@@ -564,6 +586,14 @@ open class Application: Responder {
     }
 
     // MARK: Frames
+
+    /// Repaints the whole screen at the next commit, trusting nothing the display's buffers
+    /// hold (the display calls this when its picture was lost).
+    public func setNeedsFullRepaint() {
+        compositor?.invalidateBuffers()
+        for window in windows where !window.isHidden { window.addDamage(window.bounds) }
+        setNeedsCommit()
+    }
 
     func addDisplayLink(_ link: DisplayLink) {
         if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }

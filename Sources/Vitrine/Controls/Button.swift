@@ -10,8 +10,11 @@ import VitrineGraphics
 ///
 /// A lift inside sends `.touchUpInside` and then `.primaryActionTriggered`.
 ///
-/// Drawing the title and background comes with the pictures issue; until then the values are
-/// stored and a change that affects the current look marks the button for redrawing.
+/// Drawing: the background colour for the state fills the bounds (rounded by `cornerRadius`),
+/// then the image for the state and the title (in `titleFont`) are centred side by side,
+/// separated by `imageTitleSpacing`. Where no value is set for `.highlighted`, a pressed
+/// button is darkened and its title dimmed, so a press is always visible; where none is set
+/// for `.disabled`, a disabled button is drawn at 40% opacity.
 @MainActor
 open class Button: Control {
     /// The title color when none is set for the state nor for `.normal` (white, as UIKit's
@@ -21,6 +24,22 @@ open class Button: Control {
     private var titles: [State: String] = [:]
     private var titleColors: [State: Color] = [:]
     private var backgroundColors: [State: Color] = [:]
+    private var images: [State: Image] = [:]
+
+    /// The font of the title (default: the 17-point medium system font).
+    public var titleFont: Font = .system(size: 17, weight: .medium) {
+        didSet { if titleFont != oldValue { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    }
+
+    /// Points between the image and the title when both are shown.
+    public var imageTitleSpacing: Double = 8 {
+        didSet { if imageTitleSpacing != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Points between the content and the bounds in `intrinsicContentSize`.
+    public var contentInsets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20) {
+        didSet { if contentInsets != oldValue { invalidateIntrinsicContentSize() } }
+    }
 
     /// Creates a button with `frame` in its future superview's coordinate space.
     public override init(frame: Rect) {
@@ -83,4 +102,81 @@ open class Button: Control {
 
     /// The background color for the current `state`, or nil.
     public var currentBackgroundColor: Color? { backgroundColor(for: state) }
+
+    // MARK: Images
+
+    /// Sets the image shown in `state` (nil removes it).
+    public func setImage(_ image: Image?, for state: State) {
+        let before = currentImage?.surface
+        images[state] = image
+        if currentImage?.surface !== before { setNeedsDisplay(); invalidateIntrinsicContentSize() }
+    }
+
+    /// The image for `state`: the one set for exactly `state`, else the `.normal` one.
+    public func image(for state: State) -> Image? {
+        images[state] ?? images[.normal]
+    }
+
+    /// The image for the current `state`, or nil.
+    public var currentImage: Image? { image(for: state) }
+
+    // MARK: Drawing and size
+
+    /// The title, laid out on one line (nil without a title).
+    private var titleLayout: TextLayout? {
+        guard let title = currentTitle, !title.isEmpty else { return nil }
+        return TextLayout(text: title, font: titleFont, width: nil, numberOfLines: 1)
+    }
+
+    /// The content's size plus `contentInsets`.
+    open override var intrinsicContentSize: Size {
+        let title = titleLayout?.size ?? .zero
+        let image = currentImage?.size ?? .zero
+        let spacing = title.width > 0 && image.width > 0 ? imageTitleSpacing : 0
+        return Size(width: (title.width + spacing + image.width + contentInsets.left + contentInsets.right).rounded(.up),
+                    height: (max(title.height, image.height) + contentInsets.top + contentInsets.bottom).rounded(.up))
+    }
+
+    /// `intrinsicContentSize`.
+    open override func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
+
+    /// Draws the background, image and title of the current state.
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        let state = self.state
+        // The default looks of a press and of a disabled button, where none is set.
+        let pressed = state.contains(.highlighted) && backgroundColors[state] == nil && titleColors[state] == nil
+        let disabled = state.contains(.disabled) && backgroundColors[state] == nil && titleColors[state] == nil
+        context.saveGState()
+        defer { context.restoreGState() }
+        if disabled { context.alpha *= 0.4 }
+        if let background = currentBackgroundColor {
+            context.fillColor = pressed ? Button.darkened(background) : background
+            if cornerRadius > 0 {
+                context.fillRoundedRect(bounds, cornerRadius: cornerRadius)
+            } else {
+                context.fill(bounds)
+            }
+        }
+        let title = titleLayout
+        let image = currentImage
+        let titleSize = title?.size ?? .zero
+        let imageSize = image?.size ?? .zero
+        let spacing = titleSize.width > 0 && imageSize.width > 0 ? imageTitleSpacing : 0
+        var x = bounds.midX - (imageSize.width + spacing + titleSize.width) / 2
+        if let image {
+            let imageRect = Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
+            context.draw(image.surface, in: imageRect)
+            x += imageSize.width + spacing
+        }
+        if let title {
+            var color = currentTitleColor
+            if pressed { color = color.withAlphaComponent(color.alpha * 0.6) }
+            context.draw(title, at: Point(x: x, y: bounds.midY - titleSize.height / 2), color: color)
+        }
+    }
+
+    /// `color` darkened by a fifth: the default pressed look.
+    static func darkened(_ color: Color) -> Color {
+        Color(red: color.red * 0.8, green: color.green * 0.8, blue: color.blue * 0.8, alpha: color.alpha)
+    }
 }

@@ -39,22 +39,40 @@ public struct FrameTiming: Hashable, Sendable {
 
 /// A screen that shows frames: DRM/KMS on hardware, `VirtualDisplay` headless.
 ///
+/// Spaces: the **scene** is the picture the compositor renders, `sceneSize` pixels, upright as
+/// the user sees it; the **panel** is the unrotated scanout buffer, `mode.width`×`mode.height`.
+/// `rotation` turns one into the other; the display alone applies it (plane rotation in
+/// hardware, or in software during the copy), and input uses the same value for touches.
+///
 /// Contract:
-/// - `present(damage:)` queues the current frame for the next vblank. `damage` lists the
-///   rectangles, in **pixels** of the unrotated panel, that changed since the previous frame;
-///   an empty list is never passed (nothing renders when nothing changed). At most one flip is
-///   in flight: the caller presents again only after `frameHandler` reported the previous one
-///   (`isFlipPending` is false).
+/// - `present(scene:copying:damage:)` copies the pixels of `copying` (scene pixels) from the
+///   scene buffer into the back buffer, converting format and rotation, and queues that buffer
+///   for the next vblank. `copying` is the damage accumulated since the back buffer was last
+///   shown (see `bufferAge`); `damage` is what changed since the previous frame (it becomes
+///   FB_DAMAGE_CLIPS) and is a subset of `copying`. Neither is empty: nothing renders when
+///   nothing changed. The scene buffer is only read; scanout memory is never read. At most one
+///   flip is in flight: present again only once `isFlipPending` is false (after `frameHandler`
+///   reported the flip). Returns the bytes written to scanout memory.
 /// - `requestFrame()` asks for a `frameHandler` call at the next vblank without presenting
 ///   anything, so display links can tick while nothing changes. Requests coalesce.
 /// - `frameHandler` is called on the main actor once per vblank that completed a flip or that
-///   was requested.
-/// - `bufferAge` is the age of the buffer the next frame will be drawn into: 1 if it holds the
-///   previous frame, 2 if the one before, …, 0 when unknown (redraw everything).
+///   was requested, with the vblank's timestamp on the run loop's clock.
+/// - `bufferAge` is the age of the buffer the next frame will be copied into: 1 if it holds the
+///   previous frame, 2 if the one before, …, 0 when unknown (copy everything).
+/// - `isPoweredOn`: a display that is off (lid closed, idle policy) shows nothing and
+///   presents nothing; turning it on again makes every buffer's age unknown.
+/// - `needsFullRepaint` is called when what the panel shows was lost (powered on again, a
+///   cable plugged back, the VT switched back): the application damages the whole screen.
 @MainActor
 public protocol Display: AnyObject {
-    /// The current mode.
+    /// The current mode of the panel (unrotated pixels, refresh).
     var mode: DisplayMode { get }
+
+    /// How the scene is turned on the panel.
+    var rotation: ScreenRotation { get }
+
+    /// The format of the scanout buffers.
+    var pixelFormat: PixelFormat { get }
 
     /// The age of the back buffer, as above; 0 means unknown.
     var bufferAge: Int { get }
@@ -62,12 +80,30 @@ public protocol Display: AnyObject {
     /// Whether a presented frame has not reached the screen yet.
     var isFlipPending: Bool { get }
 
+    /// Whether the panel is lit and showing frames.
+    var isPoweredOn: Bool { get }
+
     /// Called once per completed flip or requested vblank.
     var frameHandler: (@MainActor (FrameTiming) -> Void)? { get set }
 
-    /// Queues the frame whose changed areas are `damage` (pixels) for the next vblank.
-    func present(damage: [Rect])
+    /// Called when the picture on the panel was lost and must be repainted whole.
+    var needsFullRepaint: (@MainActor () -> Void)? { get set }
+
+    /// Copies `copying` from `scene` into the back buffer and queues it for the next vblank;
+    /// `damage` is the frame's own change. Both in scene pixels. Returns bytes written.
+    @discardableResult
+    func present(scene: Surface, copying: Region, damage: Region) -> Int
 
     /// Asks for one `frameHandler` call at the next vblank, presenting nothing.
     func requestFrame()
+
+    /// Turns the panel off (`false`) or on (`true`).
+    func setPower(_ on: Bool)
+}
+
+extension Display {
+    /// The scene's size in pixels: the mode, turned by `rotation`.
+    public var sceneSize: (width: Int, height: Int) {
+        rotation.rotatedSize(width: mode.width, height: mode.height)
+    }
 }

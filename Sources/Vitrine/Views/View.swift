@@ -39,6 +39,17 @@ open class View: Responder {
     public private(set) var dirtyRect = Rect.null
     /// True when this view or a descendant has a dirty rect.
     var subtreeNeedsDisplay = false
+    /// What `draw(_:in:)` drew, at the screen's scale (`bounds.size × scale` pixels), kept so
+    /// that moving, fading or uncovering the view costs composition, not a redraw. Nil until
+    /// the view first draws, and for views that do not draw (see `drawsContent`).
+    var backingStore: Surface?
+    /// Pixels per point the backing store was drawn at.
+    var backingStoreScale = 1.0
+    /// False once the default `draw(_:in:)` ran: the view draws nothing of its own, so it
+    /// needs no backing store (it is composed from its background, border and subviews).
+    var drawsContent = true
+    /// The animated values shown on screen while an animation runs (nil otherwise).
+    var presentation: PresentationValues?
 
     // MARK: Initializers
 
@@ -74,12 +85,14 @@ open class View: Responder {
     /// The color the view's bounds are filled with before its content (nil: transparent).
     /// Changing it recomposes the view's area; it does not call `draw(_:)`.
     public var backgroundColor: Color? {
+        willSet { if newValue != backgroundColor { willChangeAnimatable(.backgroundColor) } }
         didSet { if backgroundColor != oldValue { invalidateOwnArea() } }
     }
 
     /// Opacity of the view and its subviews as a group, 0...1. Below 0.01 the view also stops
     /// receiving touches. Changing it recomposes the view's area; it does not call `draw(_:)`.
     public var alpha: Double = 1 {
+        willSet { if newValue != alpha { willChangeAnimatable(.alpha) } }
         didSet {
             alpha = min(max(alpha, 0), 1)
             if alpha != oldValue { invalidateComposition() }
@@ -100,6 +113,29 @@ open class View: Responder {
         // What the subviews showed outside the bounds before, and what they show after.
         willSet { if newValue != clipsToBounds { invalidateComposition() } }
         didSet { if clipsToBounds != oldValue { invalidateComposition() } }
+    }
+
+    /// Radius of the rounded corners of the background and border, in points (0: square).
+    /// With `clipsToBounds`, subviews and content are clipped to the rounded shape too.
+    public var cornerRadius: Double = 0 {
+        didSet {
+            cornerRadius = max(cornerRadius, 0)
+            if cornerRadius != oldValue { invalidateComposition() }
+        }
+    }
+
+    /// Width of the border drawn inside the bounds, above content and subviews (as a layer's
+    /// border is), in points. 0: no border.
+    public var borderWidth: Double = 0 {
+        didSet {
+            borderWidth = max(borderWidth, 0)
+            if borderWidth != oldValue { invalidateOwnArea() }
+        }
+    }
+
+    /// Color of the border.
+    public var borderColor: Color = .black {
+        didSet { if borderColor != oldValue && borderWidth > 0 { invalidateOwnArea() } }
     }
 
     /// When false the view (and so its subviews) is skipped by hit-testing.
@@ -123,6 +159,7 @@ open class View: Responder {
         set {
             let newValue = newValue.standardized
             guard newValue != storedBounds else { return }
+            willChangeAnimatable(.bounds)
             let old = storedBounds
             let oldExtent = compositionExtentInWindow()
             storedBounds = newValue
@@ -135,6 +172,7 @@ open class View: Responder {
         get { storedCenter }
         set {
             guard newValue != storedCenter else { return }
+            willChangeAnimatable(.center)
             let oldExtent = compositionExtentInWindow()
             storedCenter = newValue
             geometryDidChange(oldExtent: oldExtent, oldSize: storedBounds.size)
@@ -146,6 +184,7 @@ open class View: Responder {
         get { storedTransform }
         set {
             guard newValue != storedTransform else { return }
+            willChangeAnimatable(.transform)
             let oldExtent = compositionExtentInWindow()
             storedTransform = newValue
             geometryDidChange(oldExtent: oldExtent, oldSize: storedBounds.size)
@@ -168,6 +207,8 @@ open class View: Responder {
             let oldExtent = compositionExtentInWindow()
             let oldSize = storedBounds.size
             let newCenter = Point(x: newValue.midX, y: newValue.midY)
+            if newCenter != storedCenter { willChangeAnimatable(.center) }
+            if storedTransform.isIdentity && newValue.size != oldSize { willChangeAnimatable(.bounds) }
             var changed = newCenter != storedCenter
             storedCenter = newCenter
             if storedTransform.isIdentity && newValue.size != oldSize {
@@ -410,6 +451,8 @@ open class View: Responder {
     /// answer wins; otherwise the view itself. Override to change which view receives touches.
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
+        // As in UIKit, views being animated ignore touches unless `.allowUserInteraction`.
+        if let presentation, !presentation.allowsInteraction { return nil }
         guard self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = point.applying(subview.transformToSuperview.inverted())
@@ -572,14 +615,30 @@ open class View: Responder {
             view = current.superview
         }
         if let window, !isHidden, !hasHiddenAncestor {
-            window.addDamage(convert(clipped, to: nil))
+            window.addDamage(contentDamage(clipped))
             window.application?.setNeedsCommit()
         }
     }
 
-    /// Draws the view's content within `rect` (bounds space). Called by the display pass only
-    /// for views marked dirty, only with their dirty rect. The default draws nothing.
-    open func draw(_ rect: Rect) {}
+    /// Draws the view's content within `rect` (bounds space, points) into `context`, whose
+    /// transform maps bounds space to the pixels of the view's backing store and whose clip is
+    /// `rect` (rounded out to whole pixels), already cleared to transparent. Called by the
+    /// display pass only for views marked dirty, only with their dirty rect; what it draws is
+    /// kept and re-composed until the next `setNeedsDisplay`. The background colour, border
+    /// and subviews are not drawn here; the compositor adds them.
+    ///
+    /// The default draws nothing, and the view then keeps no backing store; an override draws
+    /// and does not call `super`.
+    open func draw(_ rect: Rect, in context: GraphicsContext) {
+        drawsContent = false
+    }
+
+    /// The window area a redraw of `rect` (bounds space) changes: the rect, widened by the
+    /// margin placement can add (see `contentDamageMargin`).
+    private func contentDamage(_ rect: Rect) -> Rect {
+        let margin = contentDamageMargin(scale: renderScale)
+        return convert(rect, to: nil).insetBy(dx: -margin, dy: -margin)
+    }
 
     /// Called by the display pass: draws the dirty rect and clears it, then does the same for
     /// the subviews that need it. Returns how many views drew.
@@ -591,12 +650,14 @@ open class View: Responder {
         if !dirtyRect.isNull {
             let rect = dirtyRect
             dirtyRect = .null
-            draw(rect)
-            drawn += 1
+            if drawsContent {
+                drawContent(rect)
+                if drawsContent { drawn += 1 }
+            }
             // Damage goes with the drawing: a view marked after its damage was presented (from
             // a draw(_:) or layoutSubviews of an earlier pass) must still reach the screen.
             // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
-            window?.addDamage(convert(rect, to: nil))
+            window?.addDamage(contentDamage(rect))
         }
         subtreeNeedsDisplay = false
         for subview in subviews where subview.subtreeNeedsDisplay || !subview.dirtyRect.isNull {

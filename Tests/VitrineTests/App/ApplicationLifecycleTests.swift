@@ -61,7 +61,7 @@ struct ApplicationLifecycleTests {
         }
         Application.main(platform: platform, delegate: delegate)
         #expect(delegate.presentsAtTermination == 1)
-        #expect(platform.virtualDisplay.presentedDamage.first == [Rect(x: 0, y: 0, width: 800, height: 480)])
+        #expect(platform.virtualDisplay.presentedDamage.first == Region(PixelRect(x: 0, y: 0, width: 800, height: 480)))
     }
 
     @Test func terminatingWhileLaunchingNeverRunsTheLoop() {

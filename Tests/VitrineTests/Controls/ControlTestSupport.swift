@@ -32,7 +32,7 @@ final class TrackingTestControl: Control {
     var acceptsContinue = true
     var draws = 0
 
-    override func draw(_ rect: Rect) { draws += 1 }
+    override func draw(_ rect: Rect, in context: GraphicsContext) { draws += 1 }
 
     override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
         calls.append("begin")

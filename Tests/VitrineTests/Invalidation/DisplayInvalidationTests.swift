@@ -141,7 +141,7 @@ struct DisplayInvalidationTests {
         h.turn()
         #expect(view.drawCount == 0)
         #expect(h.app.statistics.viewsDrawn == drawnBefore)
-        #expect(h.app.statistics.lastPresentedDamage == [Rect(x: 100, y: 50, width: 200, height: 100)])
+        #expect(h.app.statistics.lastPresentedDamage == Region(PixelRect(x: 100, y: 50, width: 200, height: 100)))
     }
 
     @Test func changingTheBackgroundColorDamagesOnlyTheViewsOwnRectangle() {
@@ -240,8 +240,8 @@ struct DisplayInvalidationTests {
                                                Rect(x: 400, y: 250, width: 200, height: 100)])
         h.turn()
         #expect(view.drawCount == 0)
-        #expect(Set(h.app.statistics.lastPresentedDamage) == [Rect(x: 100, y: 50, width: 200, height: 100),
-                                                             Rect(x: 400, y: 250, width: 200, height: 100)])
+        #expect(h.app.statistics.lastPresentedDamage == Region([PixelRect(x: 100, y: 50, width: 200, height: 100),
+                                                                PixelRect(x: 400, y: 250, width: 200, height: 100)]))
     }
 
     @Test func movingByFrameDamagesOldAndNewWithoutDrawing() {
@@ -350,7 +350,7 @@ struct DisplayInvalidationTests {
         view.setNeedsDisplay(Rect(x: 0, y: 0, width: 10, height: 10))
         h.turn()
         #expect(h.display.presentCount == presents + 1)
-        #expect(h.display.presentedDamage.last == [Rect(x: 100, y: 50, width: 10, height: 10)])
+        #expect(h.display.presentedDamage.last == Region(PixelRect(x: 100, y: 50, width: 10, height: 10)))
         #expect(h.window.pendingDamage.isEmpty)
         // Presented once, not again at the vblank or after.
         h.advance(by: 1)
@@ -363,8 +363,8 @@ struct DisplayInvalidationTests {
         // Window space (110, 70) 30×40 points is (220, 140) 60×80 pixels.
         #expect(h.window.pendingDamage == [Rect(x: 110, y: 70, width: 30, height: 40)])
         h.turn()
-        #expect(h.display.presentedDamage.last == [Rect(x: 220, y: 140, width: 60, height: 80)])
-        #expect(h.app.statistics.lastPresentedDamage == [Rect(x: 220, y: 140, width: 60, height: 80)])
+        #expect(h.display.presentedDamage.last == Region(PixelRect(x: 220, y: 140, width: 60, height: 80)))
+        #expect(h.app.statistics.lastPresentedDamage == Region(PixelRect(x: 220, y: 140, width: 60, height: 80)))
     }
 
     @Test func fractionalDamageCoversWholePixels() {
@@ -373,7 +373,7 @@ struct DisplayInvalidationTests {
         h.turn()
         // Damage is kept on whole points in the window, (100, 50) to (102, 52), then scaled:
         // (150, 75) to (153, 78) pixels.
-        #expect(h.display.presentedDamage.last == [Rect(x: 150, y: 75, width: 3, height: 3)])
+        #expect(h.display.presentedDamage.last == Region(PixelRect(x: 150, y: 75, width: 3, height: 3)))
     }
 
     @Test func aChangeWhileAFlipIsPendingIsPresentedAtTheNextVblank() {
@@ -393,7 +393,7 @@ struct DisplayInvalidationTests {
         h.advance(throughVblanks: 1)
         #expect(h.display.presentCount == presents + 2)
         #expect(view.drawnRects == [Rect(x: 0, y: 0, width: 4, height: 4)])
-        #expect(h.display.presentedDamage.last == [Rect(x: 100, y: 50, width: 4, height: 4)])
+        #expect(h.display.presentedDamage.last == Region(PixelRect(x: 100, y: 50, width: 4, height: 4)))
     }
 
     @Test func changesWhileAFlipIsPendingAreCoalescedIntoOneFrame() {
@@ -427,7 +427,7 @@ struct DisplayInvalidationTests {
         final class Painter: View {
             var draws = 0
             weak var sibling: View?
-            override func draw(_ rect: Rect) {
+            override func draw(_ rect: Rect, in context: GraphicsContext) {
                 draws += 1
                 // Drawing this view changes what an earlier-drawn sibling must show.
                 if draws == 2 { sibling?.setNeedsDisplay() }
@@ -450,6 +450,6 @@ struct DisplayInvalidationTests {
         #expect(first.drawCount == 1)
         // And its new picture is presented: the frame that draws it carries its damage.
         #expect(h.display.presentCount == presents + 1)
-        #expect(h.display.presentedDamage.last == [Rect(x: 0, y: 0, width: 10, height: 10)])
+        #expect(h.display.presentedDamage.last == Region(PixelRect(x: 0, y: 0, width: 10, height: 10)))
     }
 }

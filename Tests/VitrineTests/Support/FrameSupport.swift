@@ -47,7 +47,7 @@ final class DrawRecordingView: View {
     var drawnRects: [Rect] = []
     var drawCount: Int { drawnRects.count }
 
-    override func draw(_ rect: Rect) {
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
         drawnRects.append(rect)
     }
 }

@@ -15,9 +15,10 @@ final class Harness {
     var display: VirtualDisplay { platform.virtualDisplay }
     var clock: ManualClock { platform.manualRunLoop.manualClock }
 
-    init(width: Int = 800, height: Int = 480, scale: Double = 1, touchCapacity: Int = 10) {
+    init(width: Int = 800, height: Int = 480, scale: Double = 1, touchCapacity: Int = 10,
+         bufferCount: Int = 2, rotation: ScreenRotation = .none) {
         platform = HeadlessPlatform(mode: DisplayMode(width: width, height: height), scale: scale,
-                                    touchCapacity: touchCapacity)
+                                    touchCapacity: touchCapacity, bufferCount: bufferCount, rotation: rotation)
         app = Application(platform: platform)
         window = Window(frame: app.screen.bounds)
         window.makeKeyAndVisible(in: app)

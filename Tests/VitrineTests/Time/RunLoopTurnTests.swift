@@ -20,7 +20,7 @@ struct RunLoopTurnTests {
             setNeedsDisplay()
         }
         override func layoutSubviews() { log?.entries.append("layout") }
-        override func draw(_ rect: Rect) { log?.entries.append("draw") }
+        override func draw(_ rect: Rect, in context: GraphicsContext) { log?.entries.append("draw") }
     }
 
     @Test func aTurnRunsInputThenTimersThenLayoutThenDisplayThenPresent() {

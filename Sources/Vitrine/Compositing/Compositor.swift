@@ -1,0 +1,71 @@
+import VitrineGraphics
+
+/// What one frame cost, for tests and benchmarks (pixels are scene pixels).
+public struct FrameCounters: Sendable, Hashable {
+    /// Views whose `draw(_:in:)` ran.
+    public var viewsDrawn = 0
+    /// Scene pixels repainted by composition (the frame's damage).
+    public var pixelsComposed = 0
+    /// Bytes written into scanout memory (the damage since the back buffer was last shown).
+    public var bytesCopied = 0
+    /// Rectangles in the frame's damage.
+    public var damageRects = 0
+    /// Creates zeroed counters.
+    public init() {}
+}
+
+/// Turns damage into pixels: repaints only the damaged part of the scene buffer, then hands
+/// the display what its back buffer lacks (DESIGN.md's compose and present steps).
+///
+/// The scene buffer is ordinary memory the size of the screen in pixels (XRGB8888), upright
+/// as the user sees it; it is the only buffer ever read. Scanout buffers are written, never
+/// read. One compositor serves one display.
+@MainActor
+public final class Compositor {
+    /// The composed picture (scene pixels).
+    public private(set) var scene: Surface
+    /// Pixels per point.
+    public let scale: Double
+    /// The color where no window covers the screen.
+    public var screenColor = Color.black
+    /// The damage of recent frames, by buffer age.
+    public private(set) var damageRing: DamageRing
+
+    /// A compositor for a scene of `width`×`height` pixels at `scale` pixels per point.
+    public init(width: Int, height: Int, scale: Double) {
+        scene = Surface(width: width, height: height, format: .xrgb8888)
+        self.scale = scale
+        damageRing = DamageRing(bounds: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The whole scene.
+    public var sceneBounds: PixelRect { scene.bounds }
+
+    /// Repaints `damage` (scene pixels) of the scene from `windows`, back to front.
+    /// Returns the pixels repainted.
+    @discardableResult
+    public func compose(_ damage: Region, windows: [Window]) -> Int {
+        let area = damage.intersection(scene.bounds)
+        guard !area.isEmpty else { return 0 }
+        scene.fill(area, with: screenColor)
+        let context = GraphicsContext(surface: scene, transform: AffineTransform(scaleX: scale, y: scale), clip: area)
+        for window in windows { window.render(in: context, scale: scale) }
+        return area.area
+    }
+
+    /// Hands the display the frame whose change is `damage`: the display copies what its back
+    /// buffer lacks (by its age) and queues the flip. Returns the bytes copied.
+    public func present(_ damage: Region, on display: any Display) -> Int {
+        let frameDamage = damage.intersection(scene.bounds)
+        guard !frameDamage.isEmpty else { return 0 }
+        let copying = damageRing.damage(forBufferAge: display.bufferAge, current: frameDamage)
+        let bytes = display.present(scene: scene, copying: copying, damage: frameDamage)
+        damageRing.add(frameDamage)
+        return bytes
+    }
+
+    /// Forgets what the buffers hold (mode change, power on): the next present copies all.
+    public func invalidateBuffers() {
+        damageRing.reset(bounds: scene.bounds)
+    }
+}

@@ -1,0 +1,234 @@
+import VitrineGraphics
+
+/// How views become pixels: the backing store a view draws into, and the composition of a
+/// view tree into a surface. Shared by the compositor (into the scene, limited to the damage)
+/// and by snapshots (into a fresh surface), so a partial repaint and a full one are the same
+/// code with different clips.
+extension View {
+    /// Pixels per point of the screen the view is on (1 off screen).
+    var renderScale: Double { window?.application?.screen.scale ?? 1 }
+
+    /// The backing store's size for the current bounds at `scale`: whole pixels, at least 1×1.
+    func backingStoreSize(scale: Double) -> (width: Int, height: Int) {
+        (max(Int((bounds.width * scale).rounded(.up)), 1), max(Int((bounds.height * scale).rounded(.up)), 1))
+    }
+
+    /// How far beyond a redrawn rect (in window points) its change may show on screen: 0 when
+    /// the backing store lands on whole screen pixels one to one; else the store is placed at
+    /// the nearest pixel or resampled, which can move a pixel's effect by up to one pixel times
+    /// the transform's stretch.
+    func contentDamageMargin(scale: Double) -> Double {
+        let t = transformToRoot
+        let widthPixels = bounds.width * scale, heightPixels = bounds.height * scale
+        if t.a == 1, t.d == 1, t.b == 0, t.c == 0,
+           (t.tx * scale).rounded() == t.tx * scale, (t.ty * scale).rounded() == t.ty * scale,
+           widthPixels.rounded() == widthPixels, heightPixels.rounded() == heightPixels {
+            return 0
+        }
+        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 1)
+        return (1 + stretch) / scale
+    }
+
+    /// Maps bounds space to backing-store pixels.
+    func backingStoreTransform(scale: Double) -> AffineTransform {
+        AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: scale, y: scale))
+    }
+
+    /// Redraws `rect` (bounds space) of the backing store: clears it and calls `draw(_:in:)`
+    /// clipped to it. A backing store of the wrong size (the view was resized, or the scale
+    /// changed) is replaced and redrawn whole.
+    func drawContent(_ rect: Rect) {
+        let scale = renderScale
+        let size = backingStoreSize(scale: scale)
+        var rect = rect
+        if backingStore?.width != size.width || backingStore?.height != size.height {
+            backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
+            rect = bounds
+        }
+        guard let store = backingStore else { return }
+        backingStoreScale = scale
+        let toPixels = backingStoreTransform(scale: scale)
+        let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
+        guard !pixels.isEmpty else { return }
+        store.fill(pixels, with: .clear)
+        let context = GraphicsContext(surface: store, transform: toPixels, clip: Region(pixels))
+        draw(rect, in: context)
+        if !drawsContent { backingStore = nil }
+    }
+
+    /// The transform from this view's bounds space to its superview's as it is shown now: the
+    /// animated (presentation) values while an animation runs, else the model values.
+    var renderTransformToSuperview: AffineTransform {
+        guard presentation != nil else { return transformToSuperview }
+        let p = shownValues
+        let toMiddle = AffineTransform(translationX: -(p.bounds.minX + p.bounds.width / 2), y: -(p.bounds.minY + p.bounds.height / 2))
+        let place = AffineTransform(translationX: p.center.x, y: p.center.y)
+        if p.transform.isIdentity { return toMiddle.concatenating(place) }
+        return toMiddle.concatenating(p.transform).concatenating(place)
+    }
+
+    /// Bounds as shown now.
+    var renderBounds: Rect {
+        if let p = presentation, p.animates(.bounds) { return p.bounds }
+        return bounds
+    }
+    /// Alpha as shown now.
+    var renderAlpha: Double {
+        if let p = presentation, p.animates(.alpha) { return p.alpha }
+        return alpha
+    }
+    /// Background as shown now.
+    var renderBackgroundColor: Color? {
+        if let p = presentation, p.animates(.backgroundColor) { return p.backgroundColor }
+        return backgroundColor
+    }
+
+    /// Composes this view and its subtree into `context`, whose transform maps this view's
+    /// superview space to the target's pixels and whose clip limits what is touched.
+    /// `scale` is pixels per point of the target (for group layers).
+    func render(in context: GraphicsContext, scale: Double) {
+        let alpha = renderAlpha
+        guard !isHidden, alpha > 0 else { return }
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.concatenateCTM(renderTransformToSuperview)
+        let bounds = renderBounds
+        let visibleSubviews = subviews.contains { !$0.isHidden && $0.renderAlpha > 0 }
+        let roundedClip = clipsToBounds && cornerRadius > 0
+        // Any alpha below 1 goes through a layer, even for a view that could be blended
+        // directly: the choice must not depend on anything whose change damages less than the
+        // whole view (a subview shown or added), or the two ways' rounding would differ
+        // between a partial and a full repaint.
+        if alpha < 1 || roundedClip {
+            renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
+            return
+        }
+        context.alpha *= alpha
+        renderOwnContent(in: context, bounds: bounds, scale: scale)
+        if visibleSubviews {
+            context.saveGState()
+            if clipsToBounds { context.clip(to: bounds) }
+            for subview in subviews { subview.render(in: context, scale: scale) }
+            context.restoreGState()
+        }
+        renderBorder(in: context, bounds: bounds)
+    }
+
+    /// Background, then the backing store.
+    private func renderOwnContent(in context: GraphicsContext, bounds: Rect, scale: Double) {
+        if let color = renderBackgroundColor, color.alpha > 0 {
+            context.fillColor = color
+            if cornerRadius > 0 {
+                context.fillRoundedRect(bounds, cornerRadius: cornerRadius)
+            } else {
+                context.fill(bounds)
+            }
+        }
+        if let store = backingStore {
+            drawBackingStore(store, in: context, bounds: bounds, scale: scale)
+        }
+    }
+
+    /// Composes the backing store over `bounds`. When it maps one to one onto the target's
+    /// pixels (no rotation or scaling beyond the store's own), it is placed at the nearest whole
+    /// pixel and copied unfiltered, so text and lines stay as sharp as they were drawn; else it
+    /// is resampled (bilinear). Either way nothing lands outside the pixels `bounds` covers, so
+    /// the view's damage always holds everything it shows.
+    private func drawBackingStore(_ store: Surface, in context: GraphicsContext, bounds: Rect, scale: Double) {
+        var store = store
+        if scale != backingStoreScale {
+            // A snapshot at another scale than the screen's: draw afresh at that scale, so it
+            // is as sharp as a screen of that scale would show it.
+            let size = backingStoreSize(scale: scale)
+            store = Surface(width: size.width, height: size.height, format: .argb8888)
+            draw(self.bounds, in: GraphicsContext(surface: store, transform: backingStoreTransform(scale: scale)))
+        }
+        let storeScale = Double(store.width) / max(bounds.width, .leastNonzeroMagnitude)
+        let ctm = context.ctm
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.clip(to: Region(covering: bounds.applying(ctm)))
+        if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * bounds.width < 1 {
+            let origin = Point(x: bounds.minX, y: bounds.minY).applying(ctm)
+            // floor(x + ½), not rounded(): ties must go the same way in a layer whose origin is
+            // a whole number of pixels away (negative coordinates included), or a partial
+            // repaint would place the store a pixel off from a full one.
+            context.composite(store, atPixel: Int((origin.x + 0.5).rounded(.down)), Int((origin.y + 0.5).rounded(.down)))
+        } else {
+            // The store was drawn for the model bounds; while a size animates it is stretched.
+            context.draw(store, in: bounds)
+        }
+    }
+
+    /// The border, above content and subviews.
+    private func renderBorder(in context: GraphicsContext, bounds: Rect) {
+        guard borderWidth > 0, borderColor.alpha > 0 else { return }
+        let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
+        context.strokeColor = borderColor
+        context.lineWidth = borderWidth
+        if cornerRadius > 0 {
+            context.strokeRoundedRect(inset, cornerRadius: max(cornerRadius - borderWidth / 2, 0))
+        } else {
+            context.stroke(inset)
+        }
+    }
+
+    /// Renders the view and its subviews into a transparent layer the size of what is visible
+    /// of it in the target, then composes the layer at `alpha` (group opacity: overlapping
+    /// subviews do not show through each other), clipped to the rounded bounds if asked.
+    private func renderAsGroup(in context: GraphicsContext, bounds: Rect, alpha: Double, roundedClip: Bool, scale: Double) {
+        let toTarget = context.ctm
+        var extent = clipsToBounds ? bounds : renderExtent(in: bounds)
+        extent = extent.applying(toTarget)
+        var area = Region(covering: extent).intersection(context.surface.bounds)
+        if let clip = context.clipRegion { area.formIntersection(clip) }
+        let box = area.boundingBox
+        guard !box.isEmpty else { return }
+        let layer = Surface(width: box.width, height: box.height, format: .argb8888)
+        // Whole-pixel offset, so the layer's pixels line up with the target's exactly.
+        let toLayer = toTarget.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))
+        let layerContext = GraphicsContext(surface: layer, transform: toLayer, clip: area.translated(dx: -box.x, dy: -box.y))
+        renderOwnContent(in: layerContext, bounds: bounds, scale: scale)
+        layerContext.saveGState()
+        if clipsToBounds && !roundedClip { layerContext.clip(to: bounds) }
+        for subview in subviews { subview.render(in: layerContext, scale: scale) }
+        layerContext.restoreGState()
+        renderBorder(in: layerContext, bounds: bounds)
+        context.saveGState()
+        context.alpha *= alpha
+        if roundedClip {
+            context.clip(toRoundedRect: bounds, cornerRadius: cornerRadius)
+        }
+        context.composite(layer, atPixel: box.x, box.y)
+        context.restoreGState()
+    }
+
+    /// The area, in this view's bounds space, that it and its visible subviews cover as shown
+    /// now.
+    func renderExtent(in bounds: Rect) -> Rect {
+        var extent = bounds
+        guard !clipsToBounds else { return extent }
+        for subview in subviews where !subview.isHidden {
+            let sub = subview.renderExtent(in: subview.renderBounds).applying(subview.renderTransformToSuperview)
+            extent = extent.union(sub)
+        }
+        return extent
+    }
+
+    /// Renders the view and its subviews, as shown now, into a new surface of `bounds.size`
+    /// at `scale` pixels per point (default: the screen's), transparent where nothing is drawn:
+    /// the snapshot golden tests and headless frames are made of. Draws what is dirty first.
+    public func snapshot(scale: Double? = nil) -> Surface {
+        let scale = scale ?? renderScale
+        _ = displayIfNeeded()
+        let size = backingStoreSize(scale: scale)
+        let surface = Surface(width: size.width, height: size.height, format: .argb8888)
+        let context = GraphicsContext(surface: surface, transform: AffineTransform(scaleX: scale, y: scale))
+        // Bounds space to pixels is "minus the origin, then scale"; render(in:) first places
+        // the view in its superview, so undo that placement before anything else.
+        context.concatenateCTM(AffineTransform(translationX: -bounds.minX, y: -bounds.minY))
+        context.concatenateCTM(renderTransformToSuperview.inverted())
+        render(in: context, scale: scale)
+        return surface
+    }
+}

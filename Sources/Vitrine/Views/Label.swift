@@ -1,0 +1,160 @@
+import VitrineGraphics
+
+/// A view that shows read-only text (UIKit's `UILabel`): one font, one colour, on one line
+/// or several.
+///
+/// The text is laid out in the bounds' width (a `TextLayout`), on at most `numberOfLines`
+/// lines and at most as many as the bounds' height holds; the last line shown wraps, clips or
+/// truncates as `lineBreakMode` says. The block of lines is centred vertically in the bounds
+/// and aligned across them by `textAlignment`. Sizes are in points.
+///
+/// Like `UILabel`: not interactive by default (`isUserInteractionEnabled` is false, so touches
+/// go to the view behind), no background (transparent where there is no text), and changing a
+/// property that changes the text's size asks the superview to lay out again.
+open class Label: View {
+    /// The text shown (nil or empty: nothing, and no intrinsic size).
+    public var text: String? {
+        didSet { if text != oldValue { textGeometryDidChange() } }
+    }
+
+    /// The font (default: the 17-point system font, as UIKit's).
+    public var font: Font = .system(size: 17) {
+        didSet { if font != oldValue { textGeometryDidChange() } }
+    }
+
+    /// The colour of the text (default black).
+    public var textColor: Color = .black {
+        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How lines align across the bounds (default `.natural`: left, or right for a
+    /// right-to-left paragraph).
+    public var textAlignment: TextAlignment = .natural {
+        didSet {
+            guard textAlignment != oldValue else { return }
+            drawnLayout = nil
+            setNeedsDisplay()
+        }
+    }
+
+    /// The most lines shown; 0 for as many as the text and the bounds' height need (default 1).
+    public var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { textGeometryDidChange() } }
+    }
+
+    /// How lines wrap and how text past the last line shown is shown (default
+    /// `.byTruncatingTail`: "…" at the end of the last line).
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { textGeometryDidChange() } }
+    }
+
+    /// Extra points between lines (default 0).
+    public var lineSpacing: Double = 0 {
+        didSet { if lineSpacing != oldValue { textGeometryDidChange() } }
+    }
+
+    /// The width, in points, that `intrinsicContentSize` wraps a multi-line label at (default
+    /// 0: no wrapping, lines break only at line feeds). Ignored when `numberOfLines` is 1.
+    public var preferredMaxLayoutWidth: Double = 0 {
+        didSet {
+            if preferredMaxLayoutWidth != oldValue, numberOfLines != 1 { invalidateIntrinsicContentSize() }
+        }
+    }
+
+    /// The layout last drawn, kept while the text, its attributes and the bounds stay.
+    private var drawnLayout: (size: Size, layout: TextLayout?)?
+    /// The last measurement, by wrapping width.
+    private var measured: (width: Double?, size: Size)?
+
+    /// A label with `frame` in its future superview's space, not interactive.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// A label showing `text` in `font`, sized to fit it on one line.
+    public convenience init(text: String, font: Font = .system(size: 17)) {
+        self.init(frame: .zero)
+        self.text = text
+        self.font = font
+        sizeToFit()
+    }
+
+    /// The size of the text laid out within `size.width` (unlimited for a one-line label,
+    /// and when `size.width` is 0 or not finite), rounded up to whole points: what
+    /// `sizeToFit()` gives the label. Zero without text.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let wraps = numberOfLines != 1 && size.width > 0 && size.width.isFinite
+        return measuredSize(width: wraps ? size.width : nil)
+    }
+
+    /// The text's size on `numberOfLines` lines, wrapped at `preferredMaxLayoutWidth` when that
+    /// is set and the label has more than one line, rounded up to whole points; zero without
+    /// text.
+    open override var intrinsicContentSize: Size {
+        let wraps = numberOfLines != 1 && preferredMaxLayoutWidth > 0
+        return measuredSize(width: wraps ? preferredMaxLayoutWidth : nil)
+    }
+
+    /// Where the text is drawn in `bounds` (points, `bounds`' space) when at most
+    /// `numberOfLines` lines (0: no limit) are shown: the lines' box, as wide as `bounds` and
+    /// centred vertically in it. `Rect.zero` without text.
+    open func textRect(forBounds bounds: Rect, limitedToNumberOfLines numberOfLines: Int) -> Rect {
+        guard let layout = makeLayout(width: bounds.width, lines: numberOfLines, height: bounds.height) else { return .zero }
+        return Rect(x: bounds.minX, y: bounds.minY + (bounds.height - layout.size.height) / 2,
+                    width: bounds.width, height: layout.size.height)
+    }
+
+    /// The layout the label draws in its current bounds (nil without text): which lines show,
+    /// whether the last is truncated, where each glyph goes.
+    public var textLayout: TextLayout? {
+        if let drawnLayout, drawnLayout.size == bounds.size { return drawnLayout.layout }
+        let layout = makeLayout(width: bounds.width, lines: numberOfLines, height: bounds.height)
+        drawnLayout = (bounds.size, layout)
+        return layout
+    }
+
+    /// Draws the text, centred vertically in the bounds.
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        guard let layout = textLayout else { return }
+        let y = bounds.minY + (bounds.height - layout.size.height) / 2
+        context.draw(layout, at: Point(x: bounds.minX, y: y), color: textColor)
+    }
+
+    /// The text changed size or shape: measure again, lay out the superview, redraw.
+    private func textGeometryDidChange() {
+        drawnLayout = nil
+        measured = nil
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    private func measuredSize(width: Double?) -> Size {
+        if let measured, measured.width == width { return measured.size }
+        let size: Size
+        if let layout = makeLayout(width: width, lines: numberOfLines, height: nil) {
+            size = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+        } else {
+            size = .zero
+        }
+        measured = (width, size)
+        return size
+    }
+
+    /// The text laid out `width` wide on at most `lines` lines (0: any number) and, when
+    /// `height` is given, at most as many as fit in it (always at least one): the lines that
+    /// would fall below the bounds are dropped and the last shown truncates instead, as
+    /// UILabel does.
+    private func makeLayout(width: Double?, lines: Int, height: Double?) -> TextLayout? {
+        guard let text, !text.isEmpty else { return nil }
+        func layout(_ lines: Int) -> TextLayout {
+            TextLayout(text: text, font: font, width: width, numberOfLines: lines, lineBreakMode: lineBreakMode,
+                       alignment: textAlignment, lineSpacing: lineSpacing)
+        }
+        let full = layout(lines)
+        guard let height, full.lines.count > 1, full.size.height > height else { return full }
+        // Float slack: a label sized by sizeThatFits (rounded up) must keep all its lines.
+        let fitting = full.lines.prefix { $0.rect.maxY <= height + 1e-9 }.count
+        return layout(max(fitting, 1))
+    }
+}

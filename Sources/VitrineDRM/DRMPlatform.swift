@@ -1,0 +1,51 @@
+import Logging
+import Vitrine
+import VitrineLinux
+
+/// The backends of a Linux device with a screen and, for now, no input: the epoll run loop and
+/// the DRM/KMS display. `Application.main(platform:delegate:)` runs an app full-screen on it;
+/// SIGINT, SIGTERM and SIGHUP stop the loop, after which `shutdown()` restores the screen.
+///
+/// Input sources join when the libinput backend lands. Until the board profile reader exists,
+/// the display's configuration is passed in.
+@MainActor
+public final class DRMPlatform: Platform {
+    /// The epoll loop.
+    public let epollRunLoop: EpollRunLoop
+    /// The DRM display.
+    public let drmDisplay: DRMDisplay
+    /// Pixels per point.
+    public let screenScale: Double
+    /// Fingers at once.
+    public let touchCapacity: Int
+
+    /// Creates the loop, then opens the display (`path`, or the first card with a connected
+    /// connector) as `configuration` says. Throws `RunLoopError` or `DRMError`, whose
+    /// descriptions say what to do.
+    public init(path: String? = nil, configuration: DRMDisplay.Configuration = DRMDisplay.Configuration(),
+                screenScale: Double = 1, touchCapacity: Int = 10, logger: Logger = Logger(label: "vitrine.drm")) throws {
+        let loop = try EpollRunLoop(logger: logger)
+        do {
+            drmDisplay = try DRMDisplay.open(path: path, configuration: configuration, runLoop: loop, logger: logger)
+        } catch {
+            loop.close()
+            throw error
+        }
+        epollRunLoop = loop
+        self.screenScale = screenScale
+        self.touchCapacity = touchCapacity
+    }
+
+    /// The epoll loop.
+    public var runLoop: any RunLoop { epollRunLoop }
+    /// The DRM display.
+    public var display: (any Display)? { drmDisplay }
+    /// None yet: the libinput backend adds them.
+    public var inputSources: [any InputSource] { [] }
+
+    /// Restores the screen as it was found, then releases the loop's descriptors.
+    public func shutdown() {
+        drmDisplay.restore()
+        epollRunLoop.close()
+    }
+}

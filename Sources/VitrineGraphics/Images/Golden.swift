@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outcome of comparing a rendering with its reference image.
+public enum GoldenResult: Sendable, Hashable, CustomStringConvertible {
+    /// The rendering matches the reference (within the tolerance given).
+    case matched
+    /// Recording was asked for: the rendering was written as the new reference at `path`.
+    case recorded(path: String)
+    /// The rendering does not match, or the reference is missing or unreadable; the message
+    /// says which files to look at and what to do.
+    case failed(String)
+
+    /// Whether the test should pass: matched, or recorded.
+    public var passed: Bool {
+        if case .failed = self { return false }
+        return true
+    }
+
+    /// A sentence for the test log.
+    public var message: String {
+        switch self {
+        case .matched: "matches its reference"
+        case .recorded(let path): "recorded \(path) as the new reference (\(Golden.recordVariable)=1)"
+        case .failed(let message): message
+        }
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Golden-image tests: a rendering compared pixel for pixel with a reference PNG kept with the
+/// tests.
+///
+/// Run the tests with `VITRINE_RECORD_GOLDENS=1` to write (or rewrite) every reference instead
+/// of comparing; look at the new PNGs before committing them. A failed comparison leaves
+/// `NAME.actual.png` (the rendering) and `NAME.diff.png` (differing pixels in red over a faded
+/// copy) next to `NAME.png`; a later pass removes them.
+public enum Golden {
+    /// The environment variable that turns comparing into recording when set to `1`.
+    public static let recordVariable = "VITRINE_RECORD_GOLDENS"
+
+    /// Whether references are being recorded (`VITRINE_RECORD_GOLDENS=1` in the environment).
+    public static var isRecording: Bool {
+        guard let value = getenv(recordVariable) else { return false }
+        return String(cString: value) == "1"
+    }
+
+    /// Compares `surface` with the PNG at `path` (absolute, or relative to the working
+    /// directory). Pixels are compared as premultiplied 8-bit ARGB; a pixel differs when a
+    /// channel differs by more than `tolerance`, and the comparison passes when at most
+    /// `maxDifferingPixels` differ. While recording, writes `surface` to `path` (creating its
+    /// directory) and returns `.recorded`.
+    public static func compare(_ surface: Surface, toReference path: String, tolerance: Int = 0,
+                               maxDifferingPixels: Int = 0) -> GoldenResult {
+        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        let actualPath = stem + ".actual.png", diffPath = stem + ".diff.png"
+        if isRecording {
+            makeDirectories(containing: path)
+            do {
+                try surface.writePNG(to: path)
+            } catch {
+                return .failed("could not record the reference: \(error)")
+            }
+            unlink(actualPath)
+            unlink(diffPath)
+            return .recorded(path: path)
+        }
+        let reference: Surface
+        do {
+            reference = try Surface(pngFile: path)
+        } catch {
+            let wrote = (try? surface.writePNG(to: actualPath)) != nil
+            let actual = wrote ? " The rendering is in \(actualPath)." : ""
+            if case .fileNotFound = error {
+                return .failed("\(path): no reference image yet — run the tests with \(recordVariable)=1 to record it, then look at it before committing.\(actual)")
+            }
+            return .failed("\(error).\(actual)")
+        }
+        guard reference.width == surface.width, reference.height == surface.height else {
+            let wrote = (try? surface.writePNG(to: actualPath)) != nil
+            return .failed("\(path): the rendering is \(surface.width)×\(surface.height) but the reference is \(reference.width)×\(reference.height)"
+                + (wrote ? "; the rendering is in \(actualPath)" : "")
+                + " — if the new size is intended, re-record with \(recordVariable)=1")
+        }
+        let difference = surface.difference(from: reference, tolerance: tolerance)
+        if difference.differingPixels <= maxDifferingPixels {
+            unlink(actualPath)
+            unlink(diffPath)
+            return .matched
+        }
+        let wroteActual = (try? surface.writePNG(to: actualPath)) != nil
+        let wroteDiff = (try? surface.differenceImage(from: reference, tolerance: tolerance).writePNG(to: diffPath)) != nil
+        var files: [String] = []
+        if wroteDiff { files.append("\(diffPath) (differences in red)") }
+        if wroteActual { files.append("\(actualPath) (the rendering)") }
+        return .failed("\(path): \(difference.differingPixels) pixels differ (allowed \(maxDifferingPixels)), "
+            + "largest channel difference \(difference.maxChannelDelta) (tolerance \(tolerance))"
+            + (files.isEmpty ? "" : "; see " + files.joined(separator: " and "))
+            + " — if the change is intended, re-record with \(recordVariable)=1")
+    }
+
+    /// Creates the directories leading to the file at `path` (as `mkdir -p` on its parent).
+    private static func makeDirectories(containing path: String) {
+        var prefix = ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (i, part) in parts.enumerated() {
+            prefix += (i == 0 ? "" : "/") + part
+            if !prefix.isEmpty { mkdir(prefix, 0o755) }
+        }
+    }
+}
+
+extension Surface {
+    /// How far this surface is from `other` (same size expected): the pixels where some
+    /// channel of premultiplied 8-bit ARGB differs by more than `tolerance`, and the largest
+    /// channel difference anywhere. Formats may differ (no alpha reads as opaque; RGB565 is
+    /// widened to 8 bits; A8 reads as opaque grey, as it is written to PNG). Different sizes
+    /// count every pixel of the larger one, with difference 255.
+    public func difference(from other: Surface, tolerance: Int = 0) -> (differingPixels: Int, maxChannelDelta: Int) {
+        guard width == other.width, height == other.height else {
+            return (max(width * height, other.width * other.height), 255)
+        }
+        var differing = 0, maxDelta = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let delta = channelDelta(premultipliedWord(x: x, y: y), other.premultipliedWord(x: x, y: y))
+                if delta > tolerance { differing += 1 }
+                maxDelta = max(maxDelta, delta)
+            }
+        }
+        return (differing, maxDelta)
+    }
+
+    /// A picture of the difference from `other` (same size): differing pixels red, the rest a
+    /// faded copy of this surface.
+    func differenceImage(from other: Surface, tolerance: Int) -> Surface {
+        let image = Surface(width: width, height: height, format: .xrgb8888)
+        for y in 0..<height {
+            let row = (image.baseAddress + y * image.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let p = premultipliedWord(x: x, y: y)
+                if channelDelta(p, other.premultipliedWord(x: x, y: y)) > tolerance {
+                    row[x] = 0xFFFF_0000
+                    continue
+                }
+                // Over white, then two thirds of the way to white.
+                let a = p >> 24
+                func faded(_ c: UInt32) -> UInt32 { 170 + (c + 255 - a) / 3 }
+                row[x] = 0xFF00_0000 | faded((p >> 16) & 0xFF) << 16 | faded((p >> 8) & 0xFF) << 8 | faded(p & 0xFF)
+            }
+        }
+        return image
+    }
+
+    /// The pixel at (`x`, `y`) as premultiplied `0xAARRGGBB`, whatever the format (A8 as
+    /// opaque grey, matching its PNG encoding).
+    func premultipliedWord(x: Int, y: Int) -> UInt32 {
+        switch format {
+        case .argb8888: word(x: x, y: y)
+        case .xrgb8888, .rgb565: 0xFF00_0000 | opaqueWord(x: x, y: y)
+        case .a8: 0xFF00_0000 | opaqueWord(x: x, y: y)
+        }
+    }
+}
+
+/// The largest difference between corresponding bytes of two words.
+private func channelDelta(_ a: UInt32, _ b: UInt32) -> Int {
+    var delta = 0
+    for shift in stride(from: 0, through: 24, by: 8) {
+        delta = max(delta, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+    }
+    return delta
+}

@@ -1,0 +1,30 @@
+/// Why an image could not be read or written. Each message names the file and says what to do.
+public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing exists at `path`.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The bytes are not a PNG, or a damaged one; `reason` is libpng's message. `path` is
+    /// `"<memory>"` for data decoded from memory.
+    case corrupt(path: String, reason: String)
+    /// The image is larger than a surface may be (dimensions up to 32767, 2 GiB of pixels).
+    case tooLarge(path: String, width: Int, height: Int)
+    /// The PNG could not be written to `path`.
+    case writeFailed(path: String, reason: String)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file — check the path (a relative path starts at the working directory)"
+        case .unreadable(let path, let reason):
+            "\(path): cannot read it (\(reason)) — check that it is a regular file the user may read"
+        case .corrupt(let path, let reason):
+            "\(path): not a valid PNG (\(reason)) — re-export or re-download the image"
+        case .tooLarge(let path, let width, let height):
+            "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side)"
+        case .writeFailed(let path, let reason):
+            "\(path): cannot write the PNG (\(reason)) — check that the directory exists, is writable and has space"
+        }
+    }
+}

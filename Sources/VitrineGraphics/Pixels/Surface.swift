@@ -1,0 +1,322 @@
+import CPixman
+
+/// How a surface stores a pixel.
+public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
+    /// 32 bits, `0xXXRRGGBB` in native (little-endian) order, the padding byte ignored: what
+    /// DRM calls `XRGB8888` and most scanout buffers use.
+    case xrgb8888
+    /// 32 bits, `0xAARRGGBB`, colour premultiplied by alpha: backing stores with transparency.
+    case argb8888
+    /// 16 bits, 5-6-5: small SPI panels.
+    case rgb565
+    /// 8 bits of coverage only: masks and glyphs.
+    case a8
+
+    /// Bytes one pixel takes.
+    public var bytesPerPixel: Int {
+        switch self {
+        case .xrgb8888, .argb8888: 4
+        case .rgb565: 2
+        case .a8: 1
+        }
+    }
+
+    /// Whether pixels carry an alpha channel.
+    public var hasAlpha: Bool { self == .argb8888 || self == .a8 }
+
+    /// The DRM/pixman name.
+    public var description: String {
+        switch self {
+        case .xrgb8888: "XRGB8888"
+        case .argb8888: "ARGB8888"
+        case .rgb565: "RGB565"
+        case .a8: "A8"
+        }
+    }
+
+    var pixmanFormat: pixman_format_code_t {
+        switch self {
+        case .xrgb8888: PIXMAN_x8r8g8b8
+        case .argb8888: PIXMAN_a8r8g8b8
+        case .rgb565: PIXMAN_r5g6b5
+        case .a8: PIXMAN_a8
+        }
+    }
+}
+
+/// How source pixels combine with what a surface holds.
+public enum CompositingOperator: Sendable, Hashable {
+    /// Replace the destination (Porter-Duff SRC).
+    case copy
+    /// Blend over the destination by the source's alpha (Porter-Duff OVER).
+    case sourceOver
+
+    var pixman: pixman_op_t {
+        switch self {
+        case .copy: PIXMAN_OP_SRC
+        case .sourceOver: PIXMAN_OP_OVER
+        }
+    }
+}
+
+/// A rectangle of pixels in memory, on a pixman image: the scene buffer, a view's backing
+/// store, a decoded image, a mapped scanout buffer.
+///
+/// Pixel (0, 0) is the top-left; coordinates are this surface's pixels. A surface made with
+/// `init(width:height:format:)` owns its memory (zeroed: transparent, or black without
+/// alpha); one made with `init(wrapping:…)` borrows memory its caller keeps alive.
+public final class Surface {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    /// How pixels are stored.
+    public let format: PixelFormat
+    /// The pixman image over the pixels (owned: released in deinit).
+    let image: OpaquePointer
+
+    /// A new surface of `width`×`height` pixels, zeroed. Sizes are clamped to at least 1.
+    public init(width: Int, height: Int, format: PixelFormat = .argb8888) {
+        let w = max(width, 1), h = max(height, 1)
+        guard let image = pixman_image_create_bits(format.pixmanFormat, Int32(w), Int32(h), nil, 0) else {
+            fatalError("Surface: out of memory for \(w)×\(h) \(format)")
+        }
+        self.width = w
+        self.height = h
+        self.format = format
+        self.image = image
+        self.stride = Int(pixman_image_get_stride(image))
+    }
+
+    /// A surface over memory the caller owns and keeps alive for the surface's life (a mapped
+    /// DRM dumb buffer): `stride` bytes a row, a multiple of 4.
+    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        precondition(stride % 4 == 0 && stride >= width * format.bytesPerPixel, "Surface: stride \(stride) does not fit \(width) \(format) pixels")
+        guard let image = pixman_image_create_bits_no_clear(format.pixmanFormat, Int32(width), Int32(height),
+                                                             pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+            fatalError("Surface: pixman refused \(width)×\(height) \(format)")
+        }
+        self.width = width
+        self.height = height
+        self.format = format
+        self.stride = stride
+        self.image = image
+    }
+
+    deinit { pixman_image_unref(image) }
+
+    /// The whole surface.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The first byte of row 0.
+    public var baseAddress: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(pixman_image_get_data(image)!)
+    }
+
+    /// The raw 32-bit word at (`x`, `y`) of a 32-bit surface: `0xAARRGGBB` (premultiplied for
+    /// ARGB8888; the top byte is undefined for XRGB8888).
+    public func word(x: Int, y: Int) -> UInt32 {
+        precondition(format.bytesPerPixel == 4 && bounds.contains(x: x, y: y))
+        return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+
+    /// The colour at (`x`, `y`), straight alpha, 8 bits a channel (opaque without alpha).
+    public func color(x: Int, y: Int) -> Color {
+        precondition(bounds.contains(x: x, y: y), "Surface.color: (\(x), \(y)) is outside \(width)×\(height)")
+        let row = baseAddress + y * stride
+        var a = 255.0, r = 0.0, g = 0.0, b = 0.0
+        switch format {
+        case .xrgb8888, .argb8888:
+            let p = row.load(fromByteOffset: x * 4, as: UInt32.self)
+            if format == .argb8888 { a = Double(p >> 24) }
+            r = Double((p >> 16) & 0xFF); g = Double((p >> 8) & 0xFF); b = Double(p & 0xFF)
+            if format == .argb8888 {
+                guard a > 0 else { return .clear }
+                r = r * 255 / a; g = g * 255 / a; b = b * 255 / a
+            }
+        case .rgb565:
+            let p = row.load(fromByteOffset: x * 2, as: UInt16.self)
+            r = Double((p >> 11) & 0x1F) * 255 / 31
+            g = Double((p >> 5) & 0x3F) * 255 / 63
+            b = Double(p & 0x1F) * 255 / 31
+        case .a8:
+            a = Double(row.load(fromByteOffset: x, as: UInt8.self))
+        }
+        return Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a / 255)
+    }
+
+    /// Sets every pixel of `rect` (clipped to the surface) to `color`, replacing what was there.
+    public func fill(_ rect: PixelRect, with color: Color) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        var c = color.pixmanColor
+        var box = pixman_rectangle16_t(x: Int16(clamping: r.x), y: Int16(clamping: r.y),
+                                       width: UInt16(clamping: r.width), height: UInt16(clamping: r.height))
+        if r.x > Int(Int16.max) || r.y > Int(Int16.max) || r.width > Int(UInt16.max) || r.height > Int(UInt16.max) {
+            var big = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &c, 1, &big)
+        } else {
+            pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &c, 1, &box)
+        }
+    }
+
+    /// Sets every pixel of `region` (clipped to the surface) to `color`.
+    public func fill(_ region: Region, with color: Color) {
+        for rect in region.rects { fill(rect, with: color) }
+    }
+
+    /// Composites `source` into this surface: the source pixel at (`sx`, `sy`) lands on
+    /// (`sx + dx`, `sy + dy`) for every source pixel in `sourceRect`, combined by `op`, scaled
+    /// by `opacity` (0...1), and limited to `clip` (this surface's pixels) when given.
+    /// Formats are converted as needed.
+    public func composite(_ source: Surface, from sourceRect: PixelRect, to destination: (x: Int, y: Int),
+                          operator op: CompositingOperator = .sourceOver, opacity: Double = 1, clip: Region? = nil) {
+        let src = sourceRect.intersection(source.bounds)
+        guard !src.isEmpty, opacity > 0 else { return }
+        let dx = destination.x + (src.x - sourceRect.x), dy = destination.y + (src.y - sourceRect.y)
+        let mask = opacity < 1 ? Surface.solidImage(Color(white: 0, alpha: opacity)) : nil
+        defer { if let mask { pixman_image_unref(mask) } }
+        withClip(clip) {
+            pixman_image_composite32(op.pixman, source.image, mask, image,
+                                     Int32(src.x), Int32(src.y), 0, 0, Int32(dx), Int32(dy),
+                                     Int32(src.width), Int32(src.height))
+        }
+    }
+
+    /// Composites all of `source` through `transform` (from source pixels to this surface's
+    /// pixels; bilinear filtering unless it is an integer translation), scaled by `opacity`
+    /// and limited to `clip` when given.
+    public func composite(_ source: Surface, transform: AffineTransform, operator op: CompositingOperator = .sourceOver,
+                          opacity: Double = 1, clip: Region? = nil) {
+        guard opacity > 0 else { return }
+        let tx = transform.tx, ty = transform.ty
+        if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
+           tx == tx.rounded(), ty == ty.rounded() {
+            composite(source, from: source.bounds, to: (Int(tx), Int(ty)), operator: op, opacity: opacity, clip: clip)
+            return
+        }
+        guard transform.isInvertible else { return }
+        let inverse = transform.inverted()
+        let bounds = PixelRect(covering: source.bounds.rect.applying(transform)).intersection(self.bounds)
+        guard !bounds.isEmpty else { return }
+        var matrix = pixman_transform_t()
+        matrix.matrix.0 = (pixmanFixed(inverse.a), pixmanFixed(inverse.c), pixmanFixed(inverse.tx))
+        matrix.matrix.1 = (pixmanFixed(inverse.b), pixmanFixed(inverse.d), pixmanFixed(inverse.ty))
+        matrix.matrix.2 = (0, 0, pixmanFixed(1))
+        pixman_image_set_transform(source.image, &matrix)
+        pixman_image_set_filter(source.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+        // Outside the source is transparent, so edges fade instead of smearing.
+        pixman_image_set_repeat(source.image, PIXMAN_REPEAT_NONE)
+        defer {
+            pixman_image_set_transform(source.image, nil)
+            pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)
+        }
+        let mask = opacity < 1 ? Surface.solidImage(Color(white: 0, alpha: opacity)) : nil
+        defer { if let mask { pixman_image_unref(mask) } }
+        withClip(clip) {
+            pixman_image_composite32(op.pixman, source.image, mask, image,
+                                     Int32(bounds.x), Int32(bounds.y), 0, 0, Int32(bounds.x), Int32(bounds.y),
+                                     Int32(bounds.width), Int32(bounds.height))
+        }
+    }
+
+    /// Copies the pixels of `region` (in `source`'s pixels) from `source`, turned by
+    /// `rotation`, into this surface, converting the format: the copy to scanout. For
+    /// `.none` this surface must be as large as `source`; for a quarter turn, its width is
+    /// `source`'s height. Returns the bytes written.
+    @discardableResult
+    public func copy(_ region: Region, from source: Surface, rotation: ScreenRotation = .none) -> Int {
+        var written = 0
+        if rotation == .none {
+            for r in region.intersection(source.bounds).rects {
+                pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
+                                         Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                written += r.area * format.bytesPerPixel
+            }
+            return written
+        }
+        // Rotated: the source sampled through the inverse of the rotation, one rectangle at a
+        // time, nearest-neighbour (a quarter turn maps pixel centres onto pixel centres).
+        let toPanel = rotation.transform(sceneWidth: source.width, sceneHeight: source.height)
+        let inverse = toPanel.inverted()
+        var matrix = pixman_transform_t()
+        matrix.matrix.0 = (pixmanFixed(inverse.a), pixmanFixed(inverse.c), pixmanFixed(inverse.tx))
+        matrix.matrix.1 = (pixmanFixed(inverse.b), pixmanFixed(inverse.d), pixmanFixed(inverse.ty))
+        matrix.matrix.2 = (0, 0, pixmanFixed(1))
+        pixman_image_set_transform(source.image, &matrix)
+        defer { pixman_image_set_transform(source.image, nil) }
+        for r in region.intersection(source.bounds).rects {
+            let p = rotation.rect(r, sceneWidth: source.width, sceneHeight: source.height)
+            pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
+                                     Int32(p.x), Int32(p.y), 0, 0, Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+            written += p.area * format.bytesPerPixel
+        }
+        return written
+    }
+
+    /// Whether both hold the same pixels (same size; same colours, compared as straight
+    /// 8-bit RGBA so formats may differ).
+    public func hasSamePixels(as other: Surface) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        if format == other.format, format.bytesPerPixel == 4 {
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = word(x: x, y: y), b = other.word(x: x, y: y)
+                    if format == .xrgb8888 ? (a & 0xFFFFFF) != (b & 0xFFFFFF) : a != b { return false }
+                }
+            }
+            return true
+        }
+        for y in 0..<height {
+            for x in 0..<width where color(x: x, y: y).rgba8 != other.color(x: x, y: y).rgba8 {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Runs `body` with `clip` set as the destination's clip region, and clears it after.
+    func withClip(_ clip: Region?, _ body: () -> Void) {
+        guard let clip else { body(); return }
+        guard !clip.isEmpty else { return }
+        clip.withPixmanRegion { _ = pixman_image_set_clip_region32(image, $0) }
+        body()
+        pixman_image_set_clip_region32(image, nil)
+    }
+
+    /// A 1×1 repeating pixman image of `color` (the caller unrefs it).
+    static func solidImage(_ color: Color) -> OpaquePointer {
+        var c = color.pixmanColor
+        return pixman_image_create_solid_fill(&c)!
+    }
+}
+
+extension PixelRect {
+    /// Whether pixel (`x`, `y`) is inside.
+    public func contains(x: Int, y: Int) -> Bool { x >= self.x && x < maxX && y >= self.y && y < maxY }
+}
+
+extension Color {
+    /// The colour as pixman's 16-bit premultiplied channels.
+    var pixmanColor: pixman_color_t {
+        func channel(_ v: Double) -> UInt16 { UInt16((v * alpha * 65535).rounded()) }
+        return pixman_color_t(red: channel(red), green: channel(green), blue: channel(blue),
+                              alpha: UInt16((alpha * 65535).rounded()))
+    }
+
+    /// Straight RGBA, 8 bits each, rounded: how colours compare pixel for pixel.
+    public var rgba8: UInt32 {
+        func c(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
+        return c(red) << 24 | c(green) << 16 | c(blue) << 8 | c(alpha)
+    }
+}
+
+/// A value in pixman's 16.16 fixed point, saturated to its range (±32768) so that an extreme
+/// transform draws wrongly instead of trapping; NaN becomes 0.
+func pixmanFixed(_ value: Double) -> pixman_fixed_t {
+    let v = (value * 65536).rounded()
+    guard !v.isNaN else { return 0 }
+    return pixman_fixed_t(min(max(v, Double(pixman_fixed_t.min)), Double(pixman_fixed_t.max)))
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension GraphicsContext {
+    /// Draws `layout` with its top-left corner at `point` (user space) in `color`, through
+    /// the clip, `alpha` and `blendMode` like any other drawing.
+    ///
+    /// Under a transform that only translates and scales both axes alike (what a view's
+    /// context has), glyphs are rasterized at the transform's scale and composited directly,
+    /// sharp at any screen scale. Under any other transform (rotation, skew, unequal or
+    /// mirrored scales) the text is drawn into an intermediate image at the transform's mean
+    /// scale, which is then drawn through the transform (bilinear filtering: correct but
+    /// softer).
+    @MainActor
+    public func draw(_ layout: TextLayout, at point: Point, color: Color) {
+        guard !layout.lines.isEmpty else { return }
+        let t = ctm
+        if t.b == 0, t.c == 0, t.a == t.d, t.a > 0 {
+            let origin = point.applying(t)
+            let visible = (clipRegion?.boundingBox ?? surface.bounds).intersection(surface.bounds)
+            guard !visible.isEmpty else { return }
+            layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y in
+                compositeMask(mask, at: (x, y), color: color)
+            }
+            return
+        }
+        let scale = sqrt(abs(t.determinant))
+        guard scale > 0, scale.isFinite else { return }
+        // Glyphs may reach past the line boxes (accents, swashes): leave half an em around.
+        let margin = layout.font.pointSize / 2
+        let width = Int(((layout.size.width + 2 * margin) * scale).rounded(.up))
+        let height = Int(((layout.size.height + 2 * margin) * scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
+        let image = Surface(width: width, height: height, format: .argb8888)
+        layout.draw(in: image, at: Point(x: margin * scale, y: margin * scale), scale: scale, color: color)
+        draw(image, in: Rect(x: point.x - margin, y: point.y - margin,
+                             width: Double(width) / scale, height: Double(height) / scale))
+    }
+
+    /// Draws `string` on one line (line feeds still break) in `font` and `color`, its
+    /// top-left corner at `point` (user space). Lays the text out on every call: keep a
+    /// `TextLayout` for text drawn often.
+    @MainActor
+    public func draw(_ string: String, at point: Point, font: Font, color: Color) {
+        draw(TextLayout(text: string, font: font), at: point, color: color)
+    }
+}

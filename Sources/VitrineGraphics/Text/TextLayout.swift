@@ -1,0 +1,226 @@
+/// How a line too long for its width wraps, and how the last allowed line shows text that
+/// does not fit (UIKit's `NSLineBreakMode`).
+public enum LineBreakMode: Sendable, Hashable {
+    /// Wrap at word boundaries (spaces, after hyphens, between CJK characters); a word
+    /// longer than the line breaks between characters. Lines past the limit are dropped.
+    case byWordWrapping
+    /// Wrap between any two characters. Lines past the limit are dropped.
+    case byCharWrapping
+    /// Wrap at words; the last allowed line holds the rest of its paragraph, unwrapped and
+    /// cut off at the edge by the drawing's clip.
+    case byClipping
+    /// Wrap at words; the last allowed line ends with "…" where text is cut.
+    case byTruncatingTail
+    /// Wrap at words; the last allowed line starts with "…" and shows its paragraph's end.
+    case byTruncatingHead
+    /// Wrap at words; the last allowed line shows its start and its paragraph's end around
+    /// "…".
+    case byTruncatingMiddle
+}
+
+/// Where lines sit across the layout's width (UIKit's `NSTextAlignment`).
+public enum TextAlignment: Sendable, Hashable {
+    /// Flush left.
+    case left
+    /// Centred.
+    case center
+    /// Flush right.
+    case right
+    /// Both edges flush, by widening the spaces; a paragraph's last line (and a truncated
+    /// one) aligns naturally.
+    case justified
+    /// Left for a left-to-right paragraph, right for a right-to-left one (its first strong
+    /// character decides).
+    case natural
+}
+
+/// Text measured, broken into lines, shaped and positioned, ready to draw: what a label
+/// computes once per change of text, font or width.
+///
+/// All geometry is in points, relative to the layout's top-left corner: y grows down, a line's
+/// glyphs sit on its baseline. Drawing at `scale` pixels per point rasterizes glyphs at that
+/// scale, so text stays sharp on dense screens.
+///
+/// Building it: paragraphs split at line feeds (a line feed at the very end starts an empty
+/// last line; tabs are plain spaces, there are no tab stops); each character drawn from the
+/// font's face or, when that lacks it, from a fallback face that has it; runs of one face,
+/// direction and script shaped by HarfBuzz; lines broken greedily at break opportunities
+/// (`LineBreakMode`); each line reshaped on its own and its runs put in visual order.
+/// Right-to-left text (Hebrew, Arabic) follows a simplified Unicode bidi algorithm: paragraph
+/// direction from the first strong character, numbers and neutrals resolved between their
+/// neighbours, runs reordered per line; explicit embeddings and isolates are not supported.
+/// A line's height is the tallest ascender plus the deepest descender and line gap of the
+/// faces on it (never less than the font's); `lineSpacing` is added between lines.
+public struct TextLayout: Sendable {
+    /// A glyph placed in the layout.
+    public struct Glyph: Sendable, Hashable {
+        /// The glyph's index in its run's face (never 0 for a character the face has).
+        public internal(set) var glyph: UInt32
+        /// Offset, in `text.unicodeScalars`, of the first character the glyph draws (a
+        /// ligature draws several, a mark shares its base's cluster; the ellipsis of a
+        /// truncated line has the offset where text was cut).
+        public internal(set) var cluster: Int
+        /// The glyph's origin: on the baseline, at the pen position plus HarfBuzz's offset,
+        /// in layout points.
+        public internal(set) var position: Point
+        /// How far the pen moved after it, in points.
+        public internal(set) var advance: Double
+        /// Whether it draws a space (justification widens these).
+        var isSpace: Bool
+    }
+
+    /// Consecutive glyphs of one face and one direction.
+    public struct GlyphRun: Sendable {
+        /// The face the glyphs are from.
+        public internal(set) var face: FontFace
+        /// Whether the run was shaped right to left (its glyphs are still listed left to right).
+        public internal(set) var isRightToLeft: Bool
+        /// The glyphs, left to right on the screen.
+        public internal(set) var glyphs: [Glyph]
+    }
+
+    /// One line of the layout.
+    public struct Line: Sendable {
+        /// The characters of `text` the line stands for: its visible text and trailing spaces
+        /// (not the line feed). For a truncated or clipped line, the rest of its paragraph.
+        public internal(set) var range: Range<String.Index>
+        /// What the line shows, in logical order (with "…" where it was truncated).
+        public internal(set) var displayedText: String
+        /// The line box: x where its first glyph starts after alignment, y its top; width as
+        /// `width`, height from the faces' metrics. In layout points.
+        public internal(set) var rect: Rect
+        /// The baseline's y, in layout points.
+        public internal(set) var baseline: Double
+        /// The line's advance width in points, trailing spaces excluded.
+        public var width: Double { rect.width }
+        /// The runs, left to right on the screen.
+        public internal(set) var runs: [GlyphRun]
+        /// Whether the line ends with (or holds) an ellipsis, or was clipped, because text
+        /// after it did not fit.
+        public internal(set) var isTruncated: Bool
+        /// Whether its paragraph is right to left.
+        public internal(set) var isRightToLeft: Bool
+    }
+
+    /// The text laid out.
+    public let text: String
+    /// The font asked for (fallback faces may draw some characters).
+    public let font: Font
+    /// The width lines wrap at, in points (at least 0); nil for no wrapping (only line feeds
+    /// break).
+    public let width: Double?
+    /// The most lines shown; 0 for no limit.
+    public let numberOfLines: Int
+    /// How lines wrap and how text past the last line is shown.
+    public let lineBreakMode: LineBreakMode
+    /// How lines align across `width` (or across the widest line when width is nil).
+    public let alignment: TextAlignment
+    /// Extra points between one line's box and the next.
+    public let lineSpacing: Double
+
+    /// The lines, top to bottom.
+    public private(set) var lines: [Line] = []
+    /// The size the text takes, in points: the widest line (a clipped line counting only up
+    /// to `width`) by the lines' heights and the spacing between them. Zero for empty text.
+    public private(set) var size = Size.zero
+    /// Whether some text is not shown (a line limit cut it).
+    public private(set) var isTruncated = false
+
+    /// Lays out `text` in `font`, wrapping at `width` points (nil: only at line feeds), on at
+    /// most `numberOfLines` lines (0: no limit). On the main actor, where the font library
+    /// and the shaper live; the finished layout is a value that may go anywhere.
+    @MainActor
+    public init(text: String, font: Font, width: Double? = nil, numberOfLines: Int = 0,
+                lineBreakMode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural,
+                lineSpacing: Double = 0) {
+        self.text = text
+        self.font = font
+        self.width = width.map { max($0, 0) }
+        self.numberOfLines = max(numberOfLines, 0)
+        self.lineBreakMode = lineBreakMode
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        guard !text.isEmpty else { return }
+        var builder = LayoutBuilder(text: text, font: font, width: self.width)
+        builder.build(numberOfLines: self.numberOfLines, mode: lineBreakMode)
+        isTruncated = builder.isTruncated
+        place(builder.lines, stringIndices: builder.stringIndices)
+    }
+
+    /// Puts the built lines one under the other and aligns them.
+    @MainActor
+    private mutating func place(_ built: [LayoutBuilder.BuiltLine], stringIndices: [String.Index]) {
+        let primary = FontLibrary.shared.primaryFace(for: font).metrics(at: font.pointSize)
+        let widest = built.map(\.shaped.width).max() ?? 0
+        let container = width ?? widest
+        var y = 0.0
+        for (i, line) in built.enumerated() {
+            var ascender = primary.ascender, descender = primary.descender, gap = primary.lineGap
+            for face in line.shaped.faces {
+                let m = face.metrics(at: font.pointSize)
+                ascender = max(ascender, m.ascender)
+                descender = max(descender, m.descender)
+                gap = max(gap, m.lineGap)
+            }
+            var runs = line.shaped.runs
+            var lineWidth = line.shaped.width
+            var lineAlignment = alignment
+            if alignment == .justified {
+                var added = 0.0
+                if let width, !line.endsParagraph, !line.isTruncated, lineWidth < width {
+                    added = Self.justify(&runs, extra: width - lineWidth)
+                }
+                lineWidth += added
+                // A line that could not be stretched (its paragraph's last, or one without
+                // spaces) sits where natural alignment puts it.
+                lineAlignment = added > 0 ? .left : .natural
+            }
+            if lineAlignment == .natural { lineAlignment = line.isRightToLeft ? .right : .left }
+            let x: Double = switch lineAlignment {
+            case .center: (container - lineWidth) / 2
+            case .right: container - lineWidth
+            default: 0
+            }
+            let baseline = y + ascender
+            for r in runs.indices {
+                for g in runs[r].glyphs.indices {
+                    runs[r].glyphs[g].position.x += x
+                    runs[r].glyphs[g].position.y += baseline
+                }
+            }
+            let height = ascender + descender + gap
+            lines.append(Line(range: stringIndices[line.range.lowerBound]..<stringIndices[line.range.upperBound],
+                              displayedText: line.displayedText,
+                              rect: Rect(x: x, y: y, width: lineWidth, height: height),
+                              baseline: baseline, runs: runs, isTruncated: line.isTruncated,
+                              isRightToLeft: line.isRightToLeft))
+            y += height
+            if i < built.count - 1 { y += lineSpacing }
+        }
+        // A clipped line counts only as far as the width; any other line that overflows (a
+        // single character, or an ellipsis, wider than the width) counts whole.
+        let longest = lines.map { line in
+            lineBreakMode == .byClipping && line.isTruncated ? min(line.width, width ?? .infinity) : line.width
+        }.max() ?? 0
+        size = Size(width: longest, height: y)
+    }
+
+    /// Widens the spaces of `runs` (left to right) to share `extra` points; returns the
+    /// points added (0 when the line has no space).
+    private static func justify(_ runs: inout [GlyphRun], extra: Double) -> Double {
+        let spaces = runs.reduce(0) { $0 + $1.glyphs.filter(\.isSpace).count }
+        guard spaces > 0 else { return 0 }
+        let each = extra / Double(spaces)
+        var shift = 0.0
+        for r in runs.indices {
+            for g in runs[r].glyphs.indices {
+                runs[r].glyphs[g].position.x += shift
+                if runs[r].glyphs[g].isSpace {
+                    runs[r].glyphs[g].advance += each
+                    shift += each
+                }
+            }
+        }
+        return extra
+    }
+}

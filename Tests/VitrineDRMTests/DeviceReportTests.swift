@@ -1,0 +1,99 @@
+import Testing
+import VitrineDRM
+
+/// `vitrine devices` output, from described devices.
+@MainActor
+struct DeviceReportTests {
+    /// A Raspberry-Pi-like DSI panel: one connector, one CRTC (off), one primary plane that can
+    /// only turn upside down.
+    let panel = KMSDeviceDescription(
+        path: "/dev/dri/card1", driver: KMSDriver(name: "vc4", description: "Broadcom VC4 graphics"), supportsAtomic: true,
+        connectors: [KMSConnector(id: 32, type: KMSConnector.typeDSI, typeID: 1, status: .connected,
+                                  modes: [KMSMode(width: 800, height: 480, refreshRate: 60, isPreferred: true)],
+                                  encoderID: 31, possibleEncoderIDs: [31], widthMillimeters: 155, heightMillimeters: 86,
+                                  properties: [KMSProperty(id: 2, name: "DPMS", kind: .enumeration([.init(name: "On", value: 0),
+                                                                                                     .init(name: "Off", value: 3)]))])],
+        encoders: [KMSEncoder(id: 31, crtcID: 40, possibleCRTCs: 0b1)],
+        crtcs: [KMSCRTC(id: 40)],
+        planes: [KMSPlane(id: 50, possibleCRTCs: 0b1, formats: [KMSFourCC.xrgb8888], properties: [
+            KMSProperty(id: 6, name: "type", kind: .enumeration([.init(name: "Overlay", value: 0), .init(name: "Primary", value: 1),
+                                                                 .init(name: "Cursor", value: 2)]), value: 1, isImmutable: true),
+            KMSProperty(id: 7, name: "rotation", kind: .bitmask([.init(name: "rotate-0", value: 0), .init(name: "rotate-180", value: 2)]),
+                        value: 1),
+        ])])
+
+    @Test func textListsConnectorsModesCRTCsAndPlanes() {
+        #expect(DeviceReport.text([.device(panel)]) == """
+            /dev/dri/card1: vc4 (Broadcom VC4 graphics), atomic, dumb buffers
+              connectors:
+                DSI-1 (id 32): connected, 155×86 mm, on CRTC 40
+                  modes (* preferred): 800x480@60.00*
+                  properties: DPMS=On
+              encoders:
+                encoder 31: CRTCs 0, on CRTC 40
+              CRTCs:
+                CRTC 40 (index 0): off
+              planes:
+                plane 50: Primary, CRTCs 0
+                  formats: XR24
+                  rotation: rotate-0 rotate-180 (now rotate-0)
+                  FB_DAMAGE_CLIPS: no
+                  properties: type=Primary rotation=rotate-0
+
+            (input devices: once the libinput backend lands)
+
+            """)
+    }
+
+    @Test func jsonHasTheSameFactsForScripts() {
+        let expected = #"{"drm":[{"path":"/dev/dri/card1","driver":"vc4","driverDescription":"Broadcom VC4 graphics","#
+            + #""atomic":true,"dumbBuffers":true,"connectors":[{"id":32,"name":"DSI-1","status":"connected","#
+            + #""widthMM":155,"heightMM":86,"crtc":40,"modes":[{"name":"800x480","width":800,"height":480,"#
+            + #""refresh":60.00,"preferred":true}],"properties":[{"id":2,"name":"DPMS","value":0,"immutable":false,"#
+            + #""values":["On","Off"]}]}],"encoders":[{"id":31,"possibleCrtcs":[0],"crtc":40}],"#
+            + #""crtcs":[{"id":40,"index":0,"framebuffer":0,"x":0,"y":0,"mode":null,"properties":[]}],"#
+            + #""planes":[{"id":50,"type":"Primary","possibleCrtcs":[0],"crtc":null,"framebuffer":0,"formats":["XR24"],"#
+            + #""rotation":["rotate-0","rotate-180"],"damageClips":false,"properties":["#
+            + #"{"id":6,"name":"type","value":1,"immutable":true,"values":["Overlay","Primary","Cursor"]},"#
+            + #"{"id":7,"name":"rotation","value":1,"immutable":false,"values":["rotate-0","rotate-180"]}]}]}],"#
+            + #""input":null,"inputNote":"once the libinput backend lands"}"# + "\n"
+        #expect(DeviceReport.json([.device(panel)]) == expected)
+    }
+
+    @Test func aVkmsLikeDeviceShowsThePreferredModeDamageClipsAndCurrentState() throws {
+        let fake = FakeKMSDevice.vkmsLike(rotations: ["rotate-0", "rotate-90", "rotate-180", "rotate-270"])
+        try fake.setClientCapability(KMSCapability.universalPlanes, to: 1)
+        try fake.setClientCapability(KMSCapability.atomic, to: 1)
+        let text = DeviceReport.text([.device(try fake.describe(supportsAtomic: true))])
+        #expect(text.contains("    Virtual-1 (id 50): connected, on CRTC 40\n"))
+        #expect(text.contains("      modes (* preferred): 1024x768@60.00* 800x600@60.00 1920x1080@60.00\n"))
+        #expect(text.contains("    CRTC 40 (index 0): framebuffer 7, 800x600@60.00 at (0, 0)\n"))
+        #expect(text.contains("    plane 31: Primary, CRTCs 0, on CRTC 40 framebuffer 7\n      formats: XR24 AR24 RG16\n"
+            + "      rotation: rotate-0 rotate-90 rotate-180 rotate-270 (now rotate-0)\n      FB_DAMAGE_CLIPS: yes\n"))
+        #expect(text.contains("    plane 33: Cursor, CRTCs 0\n      formats: AR24\n      rotation: none\n      FB_DAMAGE_CLIPS: no\n"))
+        let json = DeviceReport.json([.device(try fake.describe(supportsAtomic: true))])
+        #expect(json.contains(#""rotation":["rotate-0","rotate-90","rotate-180","rotate-270"],"damageClips":true"#))
+    }
+
+    @Test func aDeviceThatCannotBeReadIsReportedAndTheRestStill() {
+        let denied = DRMError.permissionDenied(path: "/dev/dri/card0")
+        let text = DeviceReport.text([.failed(path: "/dev/dri/card0", denied), .device(panel)])
+        #expect(text.hasPrefix("/dev/dri/card0: permission denied — add the user to group video, or run under seatd (or as root)\n\n"
+            + "/dev/dri/card1: vc4"))
+        let json = DeviceReport.json([.failed(path: "/dev/dri/card0", denied)])
+        #expect(json == #"{"drm":[{"path":"/dev/dri/card0","error":"/dev/dri/card0: permission denied — add the user to group video, "#
+            + #"or run under seatd (or as root)"}],"input":null,"inputNote":"once the libinput backend lands"}"# + "\n")
+    }
+
+    @Test func noDeviceAtAllIsAnErrorObject() {
+        let json = DeviceReport.json(error: .noDevice(directory: "/dev/dri", directoryExists: false))
+        #expect(json.hasPrefix(#"{"drm":[],"error":"no DRM device: /dev/dri does not exist — is the GPU driver loaded?"#))
+        #expect(json.hasSuffix("\"}\n"))
+    }
+
+    @Test func jsonStringsAreEscaped() {
+        let odd = KMSDeviceDescription(path: "/dev/dri/\"card\"\\0\n\u{1}", driver: KMSDriver(name: "x"), supportsAtomic: false,
+                                       connectors: [], encoders: [], crtcs: [], planes: [])
+        #expect(DeviceReport.json([.device(odd)]).hasPrefix(#"{"drm":[{"path":"/dev/dri/\"card\"\\0\n\u0001","driver":"x""#))
+    }
+}

@@ -81,7 +81,7 @@ let package = Package(
             ]
         ),
         // The demo kiosk app: `scripts/demo` runs it.
-        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineDRM"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.

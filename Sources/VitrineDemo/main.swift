@@ -1,13 +1,52 @@
+import Glibc
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
 import VitrineHeadless
 
-// The demo kiosk on the headless virtual display, playing a scripted tour: what `scripts/demo`
-// runs when no DRM device can be used (the embedded default). Each step reports what the frame
-// that followed changed; the run fails (exit 1) if a step did not do what it should.
+// The demo kiosk. With a usable DRM device (and no `--headless`) it runs full-screen there
+// until SIGINT/SIGTERM, which restore the screen. Otherwise it runs on the headless virtual
+// display (the embedded default) and plays a scripted tour: each step reports what the frame
+// that followed changed and writes the screen as a PNG into the frames folder
+// (`--frames DIR`, default `demo-frames`); the run fails (exit 1) if a step misbehaves.
+
+/// `--frames DIR`, `--headless`: the demo's two options.
+struct DemoOptions {
+    var framesFolder = "demo-frames"
+    var headless = false
+
+    init(arguments: [String]) {
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--frames": if let folder = rest.popFirst() { framesFolder = folder }
+            case "--headless": headless = true
+            default:
+                print("vitrine-demo: unknown option \(argument) — options: --headless, --frames DIR")
+                exit(2)
+            }
+        }
+    }
+}
+
+/// Runs the kiosk full-screen on the first DRM device with a connected screen; returns false
+/// (after saying why) when there is none that can be used.
+@MainActor
+func runOnDRM() -> Bool {
+    let platform: DRMPlatform
+    do {
+        platform = try DRMPlatform()
+    } catch {
+        print("vitrine-demo: no usable DRM display (\(error)) — running headless instead")
+        return false
+    }
+    print("vitrine-demo: running on \(platform.drmDisplay.mode); Ctrl-C or SIGTERM restores the screen")
+    Application.main(platform: platform, delegate: KioskDelegate())
+    return true
+}
 
 @MainActor
-func runTour() -> Int32 {
+func runTour(framesFolder: String) -> Int32 {
     let platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480))
     let application = Application(platform: platform)
     let delegate = KioskDelegate()
@@ -20,6 +59,8 @@ func runTour() -> Int32 {
     let display = platform.virtualDisplay
     var failures = 0
     var presentsSeen = 0
+    var frameNumber = 0
+    mkdir(framesFolder, 0o755)
 
     func report(_ step: String, expect ok: Bool) {
         let newDamage = display.presentedDamage.dropFirst(presentsSeen).flatMap { $0.rects }
@@ -32,6 +73,12 @@ func runTour() -> Int32 {
         events.removeAll()
         print("          frames presented: \(frames), damaged pixels: \(area)\(ok ? "" : "   ✘ unexpected")")
         if !ok { failures += 1 }
+        // The screen as the user sees it: the scene the last frame was composed into.
+        if let scene = application.compositor?.scene {
+            frameNumber += 1
+            let path = framesFolder + "/" + (frameNumber < 10 ? "0" : "") + "\(frameNumber).png"
+            do { try scene.writePNG(to: path) } catch { print("          could not write \(path): \(error)"); failures += 1 }
+        }
     }
 
     func tap(_ point: Point) {
@@ -93,10 +140,15 @@ func runTour() -> Int32 {
     report("5 s with nothing happening and the clock stopped: \(loop.turnCount - turnsBefore) wake-ups",
            expect: loop.turnCount == turnsBefore)
 
+    print("frames written to \(framesFolder)/")
     print(failures == 0 ? "tour passed: \(display.presentCount) frames presented"
                         : "tour FAILED: \(failures) step(s) did not do what they should")
     return failures == 0 ? 0 : 1
 }
 
-let status = MainActor.assumeIsolated { runTour() }
-if status != 0 { fatalError("demo tour failed") }
+let options = DemoOptions(arguments: CommandLine.arguments)
+let status = MainActor.assumeIsolated { () -> Int32 in
+    if !options.headless, access("/dev/dri", F_OK) == 0, runOnDRM() { return 0 }
+    return runTour(framesFolder: options.framesFolder)
+}
+exit(status)

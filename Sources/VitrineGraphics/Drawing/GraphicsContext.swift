@@ -225,9 +225,10 @@ public final class GraphicsContext {
         return box.rect.applying(ctm.inverted())
     }
 
-    /// Where polygons are cut before rasterizing: the surface and a margin, the same whatever
-    /// the clip, so that what a pixel gets does not depend on which part is being drawn.
-    private var rasterLimit: Rect { surface.bounds.rect.insetBy(dx: -64, dy: -64) }
+    /// Where polygons are cut before rasterizing, to keep pixman's 16.16 fixed point in range:
+    /// a fixed window far larger than any surface, so that ordinary drawings are never cut and
+    /// a pixel gets the same coverage whatever part is drawn and wherever a layer's origin is.
+    private var rasterLimit: Rect { Rect(x: -16384, y: -16384, width: 32767, height: 32767) }
 
     /// Surface pixels the clip may let through.
     private var clipBounds: PixelRect {
@@ -421,6 +422,67 @@ public final class GraphicsContext {
         }
         let toRows = AffineTransform(translationX: Double(-firstStart), y: Double(-area.y))
         paint(.image(rows.image, transform: toRows, anchor: (0, 0), applyAlpha: false), coverage: coverage, bounds: area, mode: blendMode)
+    }
+
+    /// Where, within the bounds being painted, the source shows.
+    private enum Coverage {
+        /// Every pixel.
+        case full
+        /// Inside polygons in surface pixels.
+        case polygons([[Point]], FillRule)
+        /// An A8 image whose pixel (0, 0) lies on surface pixel (x, y).
+        case mask(OpaquePointer, x: Int, y: Int)
+    }
+
+    /// The whole pixels `rect` covers under the current transform, if it covers them exactly
+    /// (axis-aligned, edges on pixel boundaries).
+    private func alignedPixels(of rect: Rect) -> PixelRect? {
+        guard ctm.b == 0, ctm.c == 0 else { return nil }
+        let r = rect.applying(ctm)
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite,
+              r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded() else {
+            return nil
+        }
+        let limit = surface.bounds.rect.insetBy(dx: -1, dy: -1)
+        return PixelRect(covering: r.intersection(limit))
+    }
+
+    private func fillRect(_ rect: Rect, source: Source, mode: BlendMode) {
+        let rect = rect.standardized
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return }
+        if let pixels = alignedPixels(of: rect) {
+            paint(source, coverage: .full, bounds: pixels, mode: mode)
+            return
+        }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { $0.applying(ctm) }
+        paintPolygons([corners], rule: .nonZero, source: source, mode: mode)
+    }
+
+    /// `path` in surface pixels, flattened.
+    private func devicePolygons(of path: Path) -> [[Point]] {
+        path.flattened(transform: ctm, tolerance: GraphicsContext.flatness).map(\.points)
+    }
+
+    /// The whole pixels touched by `polygons`, within the surface; non-finite points make it
+    /// empty.
+    private func pixelBounds(of polygons: [[Point]]) -> PixelRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons {
+            for p in polygon {
+                guard p.x.isFinite, p.y.isFinite else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX < maxX, minY < maxY else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let r = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(surface.bounds.rect)
+        return PixelRect(covering: r)
+    }
+
+    private func paintPolygons(_ polygons: [[Point]], rule: FillRule, source: Source, mode: BlendMode) {
+        let box = pixelBounds(of: polygons)
+        guard !box.isEmpty else { return }
+        paint(source, coverage: .polygons(polygons, rule), bounds: box, mode: mode)
     }
 
     /// Where a gradient from `start` to `end` paints: everywhere, less the half-planes before

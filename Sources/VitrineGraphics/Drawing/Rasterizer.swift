@@ -32,11 +32,11 @@ enum Rasterizer {
 
     /// Adds the coverage of `polygons` (each implicitly closed, in surface pixels) under `rule`
     /// to the A8 image `mask`, whose pixel (0, 0) is surface pixel `maskOrigin` and which is
-    /// `maskHeight` rows tall.
+    /// `maskHeight` rows tall (surfaces up to 16383 pixels a side).
     ///
     /// Every edge keeps its own end points whatever part of the surface the mask covers, so a
     /// pixel gets the same coverage in a small partial redraw as in a full one. Polygons are
-    /// cut only to `limit` — a fixed rectangle a little larger than the surface — which keeps
+    /// cut only to `limit` — a fixed rectangle far larger than the surface — which keeps
     /// pixman's 16.16 fixed point in range.
     static func rasterize(_ polygons: [[Point]], rule: FillRule, into mask: OpaquePointer,
                           maskOrigin: (x: Int, y: Int), maskHeight: Int, limit: Rect) {

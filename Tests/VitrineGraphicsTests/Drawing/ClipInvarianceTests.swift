@@ -69,6 +69,7 @@ import VitrineGraphics
         for _ in 0..<3 {
             region.formUnion(PixelRect(x: Int(r.range(0, 140)), y: Int(r.range(0, 100)), width: Int(r.range(1, 60)), height: Int(r.range(1, 50))))
         }
+        region.formIntersection(PixelRect(x: 0, y: 0, width: 160, height: 120))
         let partial = whiteSurface(width: 160, height: 120)
         drawScene(GraphicsContext(surface: partial, clip: region), seed: UInt64(seed))
         var differing = 0

@@ -80,6 +80,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The run loop's checks that need a synchronous main (the Dispatch main queue drained by
+        // the loop, signals to the process); `scripts/test` runs it.
+        .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
         // The demo kiosk app: `scripts/demo` runs it.
         .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineDRM"]),
 

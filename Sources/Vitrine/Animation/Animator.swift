@@ -257,11 +257,12 @@ final class Animator {
             }
             view.damageShownArea()
         }
-        for index in finished.reversed() {
-            let animation = animations.remove(at: index)
-            finish(animation.group, interrupted: false)
-        }
+        // Remove every finished animation before any completion runs: a completion may start
+        // or cancel animations, which would shift the indices.
+        var groups: [Group] = []
+        for index in finished.reversed() { groups.append(animations.remove(at: index).group) }
         if animations.isEmpty { link?.isPaused = true }
+        for group in groups.reversed() { finish(group, interrupted: false) }
     }
 
     /// Ends the animation of `property` of `view`, reporting it interrupted; the view shows its

@@ -189,3 +189,28 @@ struct ViewAnimationTests {
         #expect(shown.color(x: 5, y: 50).rgba8 == Color.black.rgba8)
     }
 }
+
+/// Completions may start and stop animations of their own.
+@MainActor
+struct ChainedAnimationTests {
+    @Test func aCompletionCanStartTheNextAnimationAndCancelAnother() {
+        let h = Harness()
+        let a = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let b = View(frame: Rect(x: 0, y: 20, width: 10, height: 10))
+        let c = View(frame: Rect(x: 0, y: 40, width: 10, height: 10))
+        for view in [a, b, c] { h.window.addSubview(view) }
+        h.settle()
+        var log: [String] = []
+        View.animate(withDuration: 0.2, animations: { a.alpha = 0.5 }, completion: { finished in
+            log.append("a \(finished)")
+            c.removeAllAnimations()
+            View.animate(withDuration: 0.2, animations: { a.alpha = 1 }, completion: { log.append("a again \($0)") })
+        })
+        View.animate(withDuration: 0.2, animations: { b.alpha = 0.5 }, completion: { log.append("b \($0)") })
+        View.animate(withDuration: 5, animations: { c.alpha = 0.5 }, completion: { log.append("c \($0)") })
+        h.advance(by: 1)
+        #expect(log == ["a true", "c false", "b true", "a again true"])
+        #expect(a.renderAlpha == 1 && b.renderAlpha == 0.5 && c.renderAlpha == 0.5)
+        #expect(c.presentation == nil)
+    }
+}

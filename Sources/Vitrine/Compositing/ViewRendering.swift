@@ -103,7 +103,6 @@ extension View {
             renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
             return
         }
-        context.alpha *= alpha
         renderOwnContent(in: context, bounds: bounds, scale: scale)
         if visibleSubviews {
             context.saveGState()

@@ -572,7 +572,7 @@ open class Application: Responder {
             }
         }
         if didWork { statistics.commits += 1 }
-        // A layoutSubviews or draw(_:) may have dirtied what its pass had already walked past;
+        // A layoutSubviews or draw(_:in:) may have dirtied what its pass had already walked past;
         // that work needs another commit rather than waiting for an unrelated event. (Dirt that
         // a later pass of this commit handled leaves nothing behind, so it costs no turn.)
         needsCommit = windows.contains { window in

@@ -83,14 +83,14 @@ open class View: Responder {
     // MARK: Appearance properties
 
     /// The color the view's bounds are filled with before its content (nil: transparent).
-    /// Changing it recomposes the view's area; it does not call `draw(_:)`.
+    /// Changing it recomposes the view's area; it does not call `draw(_:in:)`.
     public var backgroundColor: Color? {
         willSet { if newValue != backgroundColor { willChangeAnimatable(.backgroundColor) } }
         didSet { if backgroundColor != oldValue { invalidateOwnArea() } }
     }
 
     /// Opacity of the view and its subviews as a group, 0...1. Below 0.01 the view also stops
-    /// receiving touches. Changing it recomposes the view's area; it does not call `draw(_:)`.
+    /// receiving touches. Changing it recomposes the view's area; it does not call `draw(_:in:)`.
     public var alpha: Double = 1 {
         willSet { if newValue != alpha { willChangeAnimatable(.alpha) } }
         didSet {
@@ -596,13 +596,13 @@ open class View: Responder {
 
     // MARK: Display invalidation
 
-    /// Marks the whole view to be redrawn (`draw(_:)`) in the next display pass.
+    /// Marks the whole view to be redrawn (`draw(_:in:)`) in the next display pass.
     public func setNeedsDisplay() {
         setNeedsDisplay(bounds)
     }
 
     /// Marks `rect` (bounds space) to be redrawn in the next display pass; dirty rects of one
-    /// turn accumulate (as their bounding box, clipped to `bounds`) and cost one `draw(_:)`.
+    /// turn accumulate (as their bounding box, clipped to `bounds`) and cost one `draw(_:in:)`.
     /// A hidden view (or one in a hidden superview) keeps its dirty rect until it is shown: it
     /// damages nothing and asks for no commit meanwhile.
     public func setNeedsDisplay(_ rect: Rect) {
@@ -655,7 +655,7 @@ open class View: Responder {
                 if drawsContent { drawn += 1 }
             }
             // Damage goes with the drawing: a view marked after its damage was presented (from
-            // a draw(_:) or layoutSubviews of an earlier pass) must still reach the screen.
+            // a draw(_:in:) or layoutSubviews of an earlier pass) must still reach the screen.
             // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
             window?.addDamage(contentDamage(rect))
         }

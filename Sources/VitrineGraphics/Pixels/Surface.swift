@@ -185,43 +185,6 @@ public final class Surface {
         }
     }
 
-    /// Composites all of `source` through `transform` (from source pixels to this surface's
-    /// pixels; bilinear filtering unless it is an integer translation), scaled by `opacity`
-    /// and limited to `clip` when given.
-    public func composite(_ source: Surface, transform: AffineTransform, operator op: CompositingOperator = .sourceOver,
-                          opacity: Double = 1, clip: Region? = nil) {
-        guard opacity > 0 else { return }
-        let tx = transform.tx, ty = transform.ty
-        if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
-           tx == tx.rounded(), ty == ty.rounded() {
-            composite(source, from: source.bounds, to: (Int(tx), Int(ty)), operator: op, opacity: opacity, clip: clip)
-            return
-        }
-        guard transform.isInvertible else { return }
-        let inverse = transform.inverted()
-        let bounds = PixelRect(covering: source.bounds.rect.applying(transform)).intersection(self.bounds)
-        guard !bounds.isEmpty else { return }
-        var matrix = pixman_transform_t()
-        matrix.matrix.0 = (pixmanFixed(inverse.a), pixmanFixed(inverse.c), pixmanFixed(inverse.tx))
-        matrix.matrix.1 = (pixmanFixed(inverse.b), pixmanFixed(inverse.d), pixmanFixed(inverse.ty))
-        matrix.matrix.2 = (0, 0, pixmanFixed(1))
-        pixman_image_set_transform(source.image, &matrix)
-        pixman_image_set_filter(source.image, PIXMAN_FILTER_BILINEAR, nil, 0)
-        // Outside the source is transparent, so edges fade instead of smearing.
-        pixman_image_set_repeat(source.image, PIXMAN_REPEAT_NONE)
-        defer {
-            pixman_image_set_transform(source.image, nil)
-            pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)
-        }
-        let mask = opacity < 1 ? Surface.solidImage(Color(white: 0, alpha: opacity)) : nil
-        defer { if let mask { pixman_image_unref(mask) } }
-        withClip(clip) {
-            pixman_image_composite32(op.pixman, source.image, mask, image,
-                                     Int32(bounds.x), Int32(bounds.y), 0, 0, Int32(bounds.x), Int32(bounds.y),
-                                     Int32(bounds.width), Int32(bounds.height))
-        }
-    }
-
     /// Copies the pixels of `region` (in `source`'s pixels) from `source`, turned by
     /// `rotation`, into this surface, converting the format: the copy to scanout. For
     /// `.none` this surface must be as large as `source`; for a quarter turn, its width is

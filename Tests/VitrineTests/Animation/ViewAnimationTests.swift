@@ -214,3 +214,21 @@ struct ChainedAnimationTests {
         #expect(c.presentation == nil)
     }
 }
+
+/// Changes made inside `performWithoutAnimation` are not animated, even inside an animation.
+@MainActor
+struct WithoutAnimationTests {
+    @Test func changesInsidePerformWithoutAnimationAreImmediate() {
+        let h = Harness()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        h.window.addSubview(view)
+        h.settle()
+        View.animate(withDuration: 1) {
+            view.alpha = 0.5
+            View.performWithoutAnimation { view.center = Point(x: 100, y: 100) }
+        }
+        #expect(view.renderTransformToSuperview == view.transformToSuperview)
+        #expect(view.presentation?.animates(.alpha) == true)
+        #expect(view.presentation?.animates(.center) == false)
+    }
+}

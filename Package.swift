@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "VitrineHeadless", targets: ["VitrineHeadless"]),
         .library(name: "VitrineLinux", targets: ["VitrineLinux"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
+        .library(name: "VitrineInput", targets: ["VitrineInput"]),
+        .library(name: "VitrineBoard", targets: ["VitrineBoard"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -24,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).
@@ -34,6 +37,10 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
+        systemLibrary("CLibInput", pkgConfig: "libinput", apt: "libinput-dev"),
+        systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
 
@@ -54,11 +61,11 @@ let package = Package(
         ),
         // Deterministic stand-ins: manual clock and run loop, virtual display, scripted input.
         .target(name: "VitrineHeadless", dependencies: ["Vitrine"]),
-        // The epoll run loop, timers, signals, the VT and the session.
+        // The epoll run loop, timers, signals, the VT and the session, systemd notify.
         .target(
             name: "VitrineLinux",
             dependencies: [
-                "Vitrine", "CVitrineShims",
+                "Vitrine", "CVitrineShims", "CSystemd",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,11 +79,30 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `vitrine`: devices and, later, the kiosk installer.
+        // The libinput backend (touch, pointer, keys, switches), the accelerometer, calibration
+        // and rotation of input.
+        .target(
+            name: "VitrineInput",
+            dependencies: [
+                "Vitrine", "VitrineLinux", "CLibInput", "CEvdev", "CXKBCommon", "CUdev", "CVitrineShims",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
+        .target(
+            name: "VitrineBoard",
+            dependencies: [
+                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `vitrine`: devices, the flip test and the kiosk installer.
         .executableTarget(
             name: "VitrineTool",
             dependencies: [
-                "VitrineDRM", "VitrineLinux",
+                "VitrineDRM", "VitrineLinux", "VitrineInput", "VitrineBoard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +110,7 @@ let package = Package(
         // the loop, signals to the process); `scripts/test` runs it.
         .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
         // The demo kiosk app: `scripts/demo` runs it.
-        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineDRM"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineDRM", "VitrineBoard"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
@@ -94,6 +120,13 @@ let package = Package(
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),
         .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
+        .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless"]),
+        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard"]),
+        // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
+        // the VM of scripts/vm-test; on a machine without those devices every test says why it
+        // is skipped.
+        .testTarget(name: "VitrineKernelTests",
+                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "CEvdev", "CVitrineShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

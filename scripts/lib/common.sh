@@ -11,6 +11,12 @@ VITRINE_APT_PACKAGES=(
     fonts-dejavu-core fonts-wqy-microhei
     # The DRM/KMS display backend and hotplug events.
     libdrm-dev libudev-dev
+    # Input: libinput (touch, pointer, keys, switches), libevdev (the accelerometer, uinput in
+    # the VM ring), xkbcommon and its keymaps (characters of keys).
+    libinput-dev libevdev-dev libxkbcommon-dev xkb-data
+    # systemd: sd_notify and the watchdog; systemd-analyze and udevadm check the kiosk's unit
+    # and rules.
+    libsystemd-dev systemd udev
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

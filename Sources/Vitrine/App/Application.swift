@@ -269,6 +269,8 @@ open class Application: Responder {
             key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
         case let .switchToggled(kind, isOn, _):
             delegate?.application(self, switch: kind, didChangeTo: isOn)
+        case .scroll, .acceleration:
+            break // TODO(issue 5): scroll delivery and motion processing land with the input backend.
         }
     }
 

@@ -59,6 +59,40 @@ public enum InputEvent: Sendable, Hashable {
     case key(code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, timestamp: Double)
     /// A switch changed state.
     case switchToggled(SwitchKind, isOn: Bool, timestamp: Double)
+    /// A scroll wheel (or a two-finger scroll on a touchpad) turned by `deltaX`, `deltaY`
+    /// points while the pointer was at `location` (screen points). Positive `deltaY` scrolls
+    /// the content up, as turning the wheel towards the user does.
+    case scroll(deltaX: Double, deltaY: Double, location: Point, timestamp: Double)
+    /// One accelerometer sample, in the panel's frame (see `Acceleration`).
+    case acceleration(Acceleration, timestamp: Double)
+}
+
+/// Proper acceleration measured by the board's accelerometer, in units of standard gravity
+/// (1 g = 9.80665 m/s²), in the **panel's frame** after the board's mount matrix: `x` points
+/// towards the panel's right edge, `y` towards its top edge and `z` out of the screen towards
+/// the viewer (the convention of Linux IIO mount matrices and iio-sensor-proxy). At rest the
+/// vector points away from the earth, so a panel standing upright reads about (0, 1, 0) and
+/// one lying face up reads about (0, 0, 1).
+public struct Acceleration: Sendable, Hashable, CustomStringConvertible {
+    /// Towards the panel's right edge, in g.
+    public var x: Double
+    /// Towards the panel's top edge, in g.
+    public var y: Double
+    /// Out of the screen, in g.
+    public var z: Double
+
+    /// Creates a sample of `x`, `y`, `z` g.
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The length of the vector, in g (about 1 at rest).
+    public var magnitude: Double { (x * x + y * y + z * z).squareRoot() }
+
+    /// `(x, y, z) g`, for logs.
+    public var description: String { "(\(x), \(y), \(z)) g" }
 }
 
 /// Modifier keys held during a key event.
@@ -93,6 +127,24 @@ public protocol InputSource: AnyObject {
 
     /// Reads what is available and passes each event to `sink`, in order.
     func dispatch(into sink: (InputEvent) -> Void)
+}
+
+/// An input source that is read only while something needs it: an accelerometer, which would
+/// otherwise wake the loop at its sampling rate for nothing.
+///
+/// Contract: the application calls `start()` when something needs the source's events (shake
+/// detection, auto-rotation) and then adds the source to its run loop; it removes the source
+/// from the loop and calls `stop()` when nothing does any more. A stopped source holds no
+/// descriptor open, has `fileDescriptor == nil` and produces nothing. `start()` may fail (the
+/// device vanished); the application logs the error and carries on without the source.
+@MainActor
+public protocol OnDemandInputSource: InputSource {
+    /// Whether the source is started.
+    var isStarted: Bool { get }
+    /// Opens the device and begins producing events.
+    func start() throws
+    /// Stops producing events and closes the device.
+    func stop()
 }
 
 /// An input source without a file descriptor (a script, a test, a bridge from another

@@ -1,0 +1,1 @@
+// The libinput backend, the accelerometer, calibration and rotation of input (issue 5).

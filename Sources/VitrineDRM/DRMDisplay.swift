@@ -85,8 +85,8 @@ public final class DRMDisplay: Display {
 
     /// The panel's mode (unrotated pixels, refresh).
     public private(set) var mode: DisplayMode
-    /// How the scene is turned on the panel.
-    public let rotation: ScreenRotation
+    /// How the scene is turned on the panel (the configuration's, until `setRotation`).
+    public private(set) var rotation: ScreenRotation
     /// The format of the scanout buffers.
     public let pixelFormat: PixelFormat
     /// Called on the main actor once per completed flip or requested vblank.
@@ -332,6 +332,47 @@ public final class DRMDisplay: Display {
             forgetBufferAges()
             if isFrameRequested && pageFlip == .idle { requestVBlankEvent() }
         }
+    }
+
+    /// Turns the picture to `rotation` (auto-rotation). The plane turns it when it can and the
+    /// configuration allows, else the copy does; buffers are remade when their size changes
+    /// (scene-sized buffers of a plane rotation across a quarter turn). The next present
+    /// modesets, carrying the plane's new rotation, and copies the whole scene. Returns false,
+    /// keeping the old rotation, when new buffers cannot be made.
+    public func setRotation(_ newRotation: ScreenRotation) -> Bool {
+        precondition(pageFlip == .idle, "setRotation while a flip is pending: wait for the frame callback")
+        guard !isRestored else { return false }
+        guard newRotation != rotation else { return true }
+        let oldRotation = rotation, oldPlaneRotation = usesPlaneRotation, oldSize = bufferSize
+        rotation = newRotation
+        usesPlaneRotation = newRotation != .none && configuration.allowsPlaneRotation
+            && properties?.rotationValue(for: newRotation) != nil
+        if bufferSize != oldSize || (usesPlaneRotation && !planeRotationPassesTest()) {
+            if usesPlaneRotation && bufferSize == oldSize {
+                // The plane refused the rotation with the buffers as they are: turn in software.
+                logger.notice("\(device.path): the plane refuses \(newRotation) in hardware; rotating in software")
+                usesPlaneRotation = false
+            }
+            if bufferSize != oldSize {
+                releaseBuffers()
+                do {
+                    buffers = try makeBuffers()
+                } catch {
+                    logger.error("\(device.path): new buffers for \(newRotation) failed: \(error); staying at \(oldRotation)")
+                    rotation = oldRotation
+                    usesPlaneRotation = oldPlaneRotation
+                    buffers = (try? makeBuffers()) ?? []
+                    forgetBufferAges()
+                    needsModeset = true
+                    return false
+                }
+                backBuffer = 0
+            }
+        }
+        logger.info("\(device.path): turned to \(newRotation)\(usesPlaneRotation ? " (plane rotation)" : "")")
+        forgetBufferAges()
+        needsModeset = true
+        return true
     }
 
     // MARK: Committing

@@ -13,8 +13,8 @@ import VitrineGraphics
 public final class VirtualDisplay: Display {
     /// The mode (pixels of the unrotated panel, and refresh).
     public let mode: DisplayMode
-    /// How the scene is turned on the panel.
-    public let rotation: ScreenRotation
+    /// How the scene is turned on the panel (changed by `setRotation`).
+    public private(set) var rotation: ScreenRotation
     /// The format of the buffers.
     public let pixelFormat: PixelFormat
     /// How many buffers it cycles through: 2 or 3 as a DRM display, or 1 (a panel drawn in
@@ -117,6 +117,16 @@ public final class VirtualDisplay: Display {
             lastFilled = Array(repeating: nil, count: bufferCount)
             needsFullRepaint?()
         }
+    }
+
+    /// Turns the picture: the panel-sized buffers stay, the copy turns the scene the new way,
+    /// and every buffer's age is unknown (the next present copies the whole scene).
+    public func setRotation(_ rotation: ScreenRotation) -> Bool {
+        precondition(!isFlipPending, "setRotation while a flip is pending: wait for the frame callback")
+        guard rotation != self.rotation else { return true }
+        self.rotation = rotation
+        lastFilled = Array(repeating: nil, count: bufferCount)
+        return true
     }
 
     /// Asks for a frame callback at the next vblank.

@@ -598,6 +598,47 @@ struct DRMDisplayTests {
         #expect(device.framebuffers.values.allSatisfy { $0.width == 1024 && $0.height == 768 })
     }
 
+    @Test func turningAtRuntimeInSoftwareKeepsTheBuffersAndModesetsWithTheWholeScene() throws {
+        let rig = try DRMRig(.vkmsLike(rotations: ["rotate-0", "rotate-180"]))
+        rig.present()
+        rig.flip(sequence: 1, at: 1)
+        let framebuffers = Set(rig.device.framebuffers.keys)
+        #expect(rig.display.setRotation(.clockwise90))
+        #expect(rig.display.rotation == .clockwise90 && !rig.display.usesPlaneRotation)
+        #expect(rig.display.sceneSize == (768, 1024))
+        #expect(rig.display.bufferAge == 0)
+        #expect(Set(rig.device.framebuffers.keys) == framebuffers, "panel-sized buffers serve every rotation")
+        let scene = rig.scene()
+        scene.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), with: Color(red: 1, green: 0, blue: 0))
+        let commitsBefore = rig.device.appliedCommits.count
+        rig.present(scene: scene)
+        #expect(rig.device.appliedCommits.count == commitsBefore + 1)
+        #expect(rig.device.appliedCommits.last?.flags.contains(.allowModeset) == true)
+        let fb = try #require(rig.committedFramebuffer)
+        let shown = try #require(rig.device.surface(ofFramebuffer: fb))
+        #expect(shown.word(x: 1023, y: 0) & 0xFF_FFFF == 0xFF_0000)
+    }
+
+    @Test func turningAtRuntimeWithPlaneRotationRemakesBuffersOfTheNewSceneSize() throws {
+        let rig = try DRMRig(.vkmsLike(rotations: ["rotate-0", "rotate-90", "rotate-180", "rotate-270"]))
+        rig.present()
+        rig.flip(sequence: 1, at: 1)
+        #expect(rig.display.setRotation(.clockwise90))
+        #expect(rig.display.usesPlaneRotation)
+        #expect(rig.device.framebuffers.count == 2)
+        #expect(rig.device.framebuffers.values.allSatisfy { $0.width == 768 && $0.height == 1024 })
+        rig.present()
+        let r = try #require(rig.device.appliedCommits.last?.request)
+        #expect(r.value(of: PropertyID.rotation, on: ObjectID.primaryPlane) == 8)
+        rig.flip(sequence: 2, at: 2)
+        // A half turn keeps the scene's size: the same buffers, the plane turned.
+        let framebuffers = Set(rig.device.framebuffers.keys)
+        #expect(rig.display.setRotation(.clockwise270))
+        #expect(Set(rig.device.framebuffers.keys) == framebuffers)
+        rig.present()
+        #expect(try #require(rig.device.appliedCommits.last?.request).value(of: PropertyID.rotation, on: ObjectID.primaryPlane) == 2)
+    }
+
     @Test func rgb565BuffersAreMadeWhenAsked() throws {
         let rig = try DRMRig(configuration: DRMDisplay.Configuration(pixelFormat: .rgb565))
         #expect(rig.device.framebuffers.values.allSatisfy { $0.fourcc == KMSFourCC.rgb565 })

@@ -9,8 +9,12 @@ public protocol ApplicationDelegate: AnyObject {
     func applicationDidFinishLaunching(_ application: Application)
     /// The application is about to stop (normal exit or SIGTERM); the display is restored after.
     func applicationWillTerminate(_ application: Application)
-    /// A hardware switch changed (the lid, tablet mode).
+    /// A hardware switch changed (the lid, tablet mode). Called before the runtime applies
+    /// its `switchPolicy` and before the first responder hears of it.
     func application(_ application: Application, switch kind: SwitchKind, didChangeTo isOn: Bool)
+    /// The screen turned (auto-rotation, or `setScreenRotation`): the windows already have the
+    /// new screen's bounds and will lay out before the next frame.
+    func application(_ application: Application, didRotateTo rotation: ScreenRotation)
 }
 
 extension ApplicationDelegate {
@@ -20,6 +24,8 @@ extension ApplicationDelegate {
     public func applicationWillTerminate(_ application: Application) {}
     /// Default: nothing.
     public func application(_ application: Application, switch kind: SwitchKind, didChangeTo isOn: Bool) {}
+    /// Default: nothing.
+    public func application(_ application: Application, didRotateTo rotation: ScreenRotation) {}
 }
 
 /// What an application runs on: the backends chosen for a board (DRM + libinput + epoll on a
@@ -38,6 +44,15 @@ public protocol Platform: AnyObject {
     var inputSources: [any InputSource] { get }
     /// Releases the devices and restores the display as it was found.
     func shutdown()
+    /// Applies the board's settings to the application made on this platform (the lid policy,
+    /// shake detection, auto-rotation); called once by `Application(platform:)` after the
+    /// input sources are added. Default: nothing.
+    func configure(_ application: Application)
+}
+
+extension Platform {
+    /// Default: nothing to configure.
+    public func configure(_ application: Application) {}
 }
 
 /// Counters of the commit pipeline, for tests and benchmarks.
@@ -67,8 +82,9 @@ public struct FrameStatistics: Sendable, Hashable {
 public final class Screen {
     /// Pixels per point.
     public let scale: Double
-    /// The panel's size in pixels (from the display mode).
-    public private(set) var nativeSize: Size
+    /// The screen's size in pixels: the display mode turned by the screen's rotation. Changes
+    /// when the screen turns.
+    public internal(set) var nativeSize: Size
     /// The screen in points, origin at the top-left: what a full-screen window's frame is.
     public var bounds: Rect {
         Rect(x: 0, y: 0, width: nativeSize.width / scale, height: nativeSize.height / scale)
@@ -139,6 +155,27 @@ open class Application: Responder {
     lazy var animator = Animator(application: self)
     /// Composes and presents frames; nil without a display.
     public let compositor: Compositor?
+    /// What the runtime does by itself when a switch changes.
+    public var switchPolicy = SwitchPolicy()
+    /// The switches' last known states (true: lid closed, tablet mode on).
+    public internal(set) var switchStates: [SwitchKind: Bool] = [:]
+    /// Whether accelerometer samples are turned into shake motion events (`motionBegan`,
+    /// `motionEnded`, `motionCancelled` with `.motionShake`). Off by default: while neither this
+    /// nor `autoRotates` is on, the accelerometer is not read at all, so it costs no wake-ups.
+    public var detectsShakes = false { didSet { updateOnDemandSources() } }
+    /// Whether the screen follows the panel's orientation (from the accelerometer). Off by default.
+    public var autoRotates = false { didSet { updateOnDemandSources() } }
+    /// The shake detector (its `configuration` is tunable).
+    public var shakeDetector = ShakeDetector()
+    /// The orientation detector for auto-rotation (its `configuration` is tunable).
+    public var orientationDetector = OrientationDetector()
+    var onDemandSources: [(source: any OnDemandInputSource, handler: @MainActor (InputEvent) -> Void)] = []
+    var requestedRotation: ScreenRotation?
+    var remoteControlKeysDown: Set<Int> = []
+    var firstFrameObservers: [@MainActor () -> Void] = []
+    var hasShownFirstFrame = false
+    /// The scroll event, reused for every turn of the wheel.
+    var scrollEvent: ScrollEvent?
     private var displayLinks: [DisplayLink] = []
     private var isRunning = false
     private var isTerminating = false
@@ -171,6 +208,7 @@ open class Application: Responder {
         self.init(runLoop: platform.runLoop, display: platform.display, screenScale: platform.screenScale,
                   touchCapacity: platform.touchCapacity)
         for source in platform.inputSources { addInputSource(source) }
+        platform.configure(self)
     }
 
     /// The delegate, when it is a responder; else nil (the end of the chain).
@@ -231,9 +269,16 @@ open class Application: Responder {
 
     // MARK: Input
 
-    /// Starts reading `source` on the run loop.
+    /// Starts reading `source` on the run loop. An `OnDemandInputSource` (the accelerometer)
+    /// is started and read only while something needs it (`detectsShakes`, `autoRotates`).
     public func addInputSource(_ source: any InputSource) {
-        runLoop.addInputSource(source) { [weak self] event in self?.post(event) }
+        let handler: @MainActor (InputEvent) -> Void = { [weak self] event in self?.post(event) }
+        if let onDemand = source as? any OnDemandInputSource {
+            onDemandSources.append((onDemand, handler))
+            updateOnDemandSources()
+            return
+        }
+        runLoop.addInputSource(source, handler: handler)
     }
 
     /// Queues `input`; the queue is drained in order. Input posted while an event is being
@@ -266,11 +311,17 @@ open class Application: Responder {
         case let .deviceRemoved(device, timestamp):
             cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
         case let .key(code, state, characters, modifiers, timestamp):
-            key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
-        case let .switchToggled(kind, isOn, _):
-            delegate?.application(self, switch: kind, didChangeTo: isOn)
-        case .scroll, .acceleration:
-            break // TODO(issue 5): scroll delivery and motion processing land with the input backend.
+            if RemoteControlKeys.isRemoteControlKey(code) {
+                remoteControlKey(code, state: state, timestamp: timestamp)
+            } else {
+                key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
+            }
+        case let .switchToggled(kind, isOn, timestamp):
+            switchToggled(kind, isOn: isOn, timestamp: timestamp)
+        case let .scroll(deltaX, deltaY, location, timestamp):
+            scroll(by: Point(x: deltaX, y: deltaY), at: location, timestamp: timestamp)
+        case let .acceleration(sample, timestamp):
+            accelerate(sample, timestamp: timestamp)
         }
     }
 
@@ -410,7 +461,7 @@ open class Application: Responder {
         cancelTouches(timestamp: clock.now) { _ in true }
     }
 
-    private func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
+    func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
         // Changes not yet delivered go first, so views hear began before cancelled.
         if TouchSet(storage: touchPool.storage, mask: liveMask).contains(where: \.changedThisFrame) {
             deliverTouchFrame(timestamp: timestamp)
@@ -532,6 +583,10 @@ open class Application: Responder {
     public func commit() {
         guard needsCommit else { return }
         if let display, display.isFlipPending { return }
+        if let rotation = requestedRotation {
+            requestedRotation = nil
+            applyScreenRotation(rotation)
+        }
         var didWork = false
         for window in windows where !window.isHidden {
             if window.needsLayoutFlag || window.subtreeNeedsLayout {
@@ -612,6 +667,14 @@ open class Application: Responder {
 
     private func displayDidSignalFrame(_ timing: FrameTiming) {
         statistics.frames += 1
+        if !hasShownFirstFrame && statistics.presents > 0 {
+            // At most one flip is in flight, so the first frame callback after the first present
+            // is that frame reaching the screen.
+            hasShownFirstFrame = true
+            let observers = firstFrameObservers
+            firstFrameObservers.removeAll()
+            for observer in observers { observer() }
+        }
         for link in displayLinks { link.tick(timing) }
         // Keep ticking only while someone listens: an idle app gets no frame callbacks.
         requestFrameForDisplayLinks()

@@ -64,6 +64,15 @@ public final class Compositor {
         return bytes
     }
 
+    /// Makes the scene `width`×`height` pixels (the screen turned): a new, black scene buffer
+    /// and no knowledge of what the display's buffers hold, so the next frame must repaint the
+    /// whole scene.
+    public func resize(width: Int, height: Int) {
+        guard width != scene.width || height != scene.height else { return }
+        scene = Surface(width: width, height: height, format: .xrgb8888)
+        invalidateBuffers()
+    }
+
     /// Forgets what the buffers hold (mode change, power on): the next present copies all.
     public func invalidateBuffers() {
         damageRing.reset(bounds: scene.bounds)

@@ -1,3 +1,5 @@
+import VitrineGraphics
+
 /// An event delivered to the app: touches, a motion, key presses or a remote-control command
 /// (UIKit's `UIEvent`).
 ///
@@ -15,6 +17,10 @@ public class Event {
         case presses
         /// A media or remote-control command.
         case remoteControl
+        /// A hardware switch (lid, tablet mode).
+        case switches
+        /// A scroll wheel.
+        case scroll
     }
 
     /// A finer kind, for motion and remote-control events.
@@ -170,5 +176,38 @@ public final class RemoteControlEvent: Event {
     /// Creates a remote-control event of `subtype`.
     public init(subtype: Subtype, timestamp: Double) {
         super.init(type: .remoteControl, subtype: subtype, timestamp: timestamp)
+    }
+}
+
+/// A hardware switch's change (the lid, tablet mode), sent after the application delegate
+/// heard of it to the key window's first responder and up the chain.
+@MainActor
+public final class SwitchEvent: Event {
+    /// Which switch changed.
+    public let kind: SwitchKind
+    /// Its new state: true for a closed lid and for tablet mode.
+    public let isOn: Bool
+
+    /// Creates a switch event.
+    public init(kind: SwitchKind, isOn: Bool, timestamp: Double) {
+        self.kind = kind
+        self.isOn = isOn
+        super.init(type: .switches, timestamp: timestamp)
+    }
+}
+
+/// A turn of a scroll wheel, sent to the view under the pointer and up the chain.
+@MainActor
+public final class ScrollEvent: Event {
+    /// How far to scroll, in points (positive `y`: the content moves up).
+    public internal(set) var delta: Point
+    /// Where the pointer is, in screen points.
+    public internal(set) var location: Point
+
+    /// Creates a scroll event.
+    public init(delta: Point, location: Point, timestamp: Double) {
+        self.delta = delta
+        self.location = location
+        super.init(type: .scroll, timestamp: timestamp)
     }
 }

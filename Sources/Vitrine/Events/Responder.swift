@@ -1,3 +1,5 @@
+import VitrineGraphics
+
 /// An object that can respond to events and take part in the responder chain (UIKit's
 /// `UIResponder`).
 ///
@@ -126,6 +128,22 @@ open class Responder {
     /// Default: forwards to `next`.
     open func remoteControlReceived(with event: Event?) {
         next?.remoteControlReceived(with: event)
+    }
+
+    // MARK: Switches and scrolling
+
+    /// A hardware switch changed (the lid closed or opened, tablet mode entered or left);
+    /// `isOn` is true for a closed lid and for tablet mode. Sent to the key window's first
+    /// responder after the application delegate heard of it. Default: forwards to `next`.
+    open func switchChanged(_ kind: SwitchKind, isOn: Bool, with event: Event?) {
+        next?.switchChanged(kind, isOn: isOn, with: event)
+    }
+
+    /// A scroll wheel turned over this responder's view by `delta` points (positive `y`:
+    /// the content should move up, showing what is below). Sent to the view under the
+    /// pointer; scrolling views override it. Default: forwards to `next`.
+    open func scrollWheel(_ delta: Point, with event: Event?) {
+        next?.scrollWheel(delta, with: event)
     }
 
     // MARK: Actions

@@ -99,9 +99,17 @@ public protocol Display: AnyObject {
 
     /// Turns the panel off (`false`) or on (`true`).
     func setPower(_ on: Bool)
+
+    /// Turns the picture to `rotation` from the next present on (auto-rotation): the scene
+    /// size becomes the mode turned by it, and every buffer's age becomes unknown. Called only
+    /// while no flip is pending. Returns false, changing nothing, when the display cannot.
+    func setRotation(_ rotation: ScreenRotation) -> Bool
 }
 
 extension Display {
+    /// Default: a display that cannot turn accepts only the rotation it has.
+    public func setRotation(_ rotation: ScreenRotation) -> Bool { rotation == self.rotation }
+
     /// The scene's size in pixels: the mode, turned by `rotation`.
     public var sceneSize: (width: Int, height: Int) {
         rotation.rotatedSize(width: mode.width, height: mode.height)

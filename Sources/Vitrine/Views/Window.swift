@@ -120,6 +120,13 @@ open class Window: View {
             }
         case .remoteControl:
             (firstResponder ?? self).remoteControlReceived(with: event)
+        case .switches:
+            guard let event = event as? SwitchEvent else { return }
+            (firstResponder ?? self).switchChanged(event.kind, isOn: event.isOn, with: event)
+        case .scroll:
+            guard let event = event as? ScrollEvent else { return }
+            let target: Responder = hitTest(convertFromScreen(event.location), with: event) ?? self
+            target.scrollWheel(event.delta, with: event)
         }
     }
 

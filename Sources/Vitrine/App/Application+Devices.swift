@@ -1,0 +1,211 @@
+import VitrineGraphics
+
+/// What the runtime does by itself when a hardware switch changes, before and regardless of
+/// what the app does with the switch event. A board profile sets it.
+public struct SwitchPolicy: Sendable, Hashable {
+    /// What closing and opening the lid does.
+    public enum LidAction: Sendable, Hashable {
+        /// Lid closed: every touch is cancelled (a closing lid presses on the glass) and the
+        /// display is turned off. Lid open: the display is turned on and repainted whole.
+        case displayOffAndCancelTouches
+        /// Nothing: the app decides (it still hears the switch event).
+        case ignore
+    }
+
+    /// What the lid does; by default it turns the display off and cancels touches.
+    public var lid: LidAction
+
+    /// Creates a policy.
+    public init(lid: LidAction = .displayOffAndCancelTouches) {
+        self.lid = lid
+    }
+}
+
+/// The Linux key codes (linux/input-event-codes.h) that media keyboards, HID remotes and IR
+/// receivers send for transport commands, and the remote-control subtypes they become.
+/// These keys reach the app as `remoteControlReceived(with:)`, not as presses.
+public enum RemoteControlKeys {
+    /// KEY_PLAYPAUSE.
+    public static let playPause = 164
+    /// KEY_PLAY and KEY_PLAYCD.
+    public static let play = [207, 200]
+    /// KEY_PAUSE (what IR remote keymaps send) and KEY_PAUSECD.
+    public static let pause = [119, 201]
+    /// KEY_STOP (what IR remote keymaps send) and KEY_STOPCD.
+    public static let stop = [128, 166]
+    /// KEY_NEXTSONG.
+    public static let nextTrack = 163
+    /// KEY_PREVIOUSSONG.
+    public static let previousTrack = 165
+    /// KEY_FASTFORWARD: seeking forward while held.
+    public static let fastForward = 208
+    /// KEY_REWIND: seeking backward while held.
+    public static let rewind = 168
+
+    /// Whether `code` is a transport key.
+    public static func isRemoteControlKey(_ code: Int) -> Bool {
+        switch code {
+        case playPause, nextTrack, previousTrack, fastForward, rewind: true
+        default: play.contains(code) || pause.contains(code) || stop.contains(code)
+        }
+    }
+
+    /// The subtype a change of `code` sends, or nil when that change sends nothing (the
+    /// release of a key that acts on press). Seeking keys begin seeking when pressed and end
+    /// it when released, as UIKit's remote-control events do.
+    public static func subtype(forKey code: Int, state: KeyState) -> Event.Subtype? {
+        switch (code, state) {
+        case (fastForward, .pressed): return .remoteControlBeginSeekingForward
+        case (fastForward, .released): return .remoteControlEndSeekingForward
+        case (rewind, .pressed): return .remoteControlBeginSeekingBackward
+        case (rewind, .released): return .remoteControlEndSeekingBackward
+        case (_, .released): return nil
+        case (playPause, _): return .remoteControlTogglePlayPause
+        case (nextTrack, _): return .remoteControlNextTrack
+        case (previousTrack, _): return .remoteControlPreviousTrack
+        default:
+            if play.contains(code) { return .remoteControlPlay }
+            if pause.contains(code) { return .remoteControlPause }
+            if stop.contains(code) { return .remoteControlStop }
+            return nil
+        }
+    }
+}
+
+extension Application {
+    // MARK: Remote-control keys
+
+    /// A transport key: one remote-control event per press (auto-repeat is ignored), and the
+    /// end of seeking on release.
+    func remoteControlKey(_ code: Int, state: KeyState, timestamp: Double) {
+        let isRepeat = state == .pressed && remoteControlKeysDown.contains(code)
+        if state == .pressed { remoteControlKeysDown.insert(code) } else { remoteControlKeysDown.remove(code) }
+        guard !isRepeat, let subtype = RemoteControlKeys.subtype(forKey: code, state: state) else { return }
+        sendRemoteControl(subtype, timestamp: timestamp)
+    }
+
+    // MARK: Switches
+
+    /// Tells the delegate, applies the switch policy, then sends the switch event to the first
+    /// responder. A repeated state (the initial state reported at start-up) is still delivered,
+    /// but the policy acts only on changes.
+    func switchToggled(_ kind: SwitchKind, isOn: Bool, timestamp: Double) {
+        let previous = switchStates[kind]
+        switchStates[kind] = isOn
+        delegate?.application(self, switch: kind, didChangeTo: isOn)
+        if kind == .lid, switchPolicy.lid == .displayOffAndCancelTouches, previous != isOn {
+            if isOn {
+                cancelTouches(timestamp: timestamp) { _ in true }
+                display?.setPower(false)
+            } else if previous != nil {
+                display?.setPower(true)
+                setNeedsFullRepaint()
+            }
+        }
+        sendEvent(SwitchEvent(kind: kind, isOn: isOn, timestamp: timestamp))
+    }
+
+    // MARK: Scrolling
+
+    /// A turn of the wheel goes to the view under the pointer in the front-most window.
+    func scroll(by delta: Point, at location: Point, timestamp: Double) {
+        let event: ScrollEvent
+        if let reused = scrollEvent {
+            event = reused
+            event.delta = delta
+            event.location = location
+            event.timestamp = timestamp
+        } else {
+            event = ScrollEvent(delta: delta, location: location, timestamp: timestamp)
+            scrollEvent = event
+        }
+        guard let window = keyWindow ?? windows.last(where: { !$0.isHidden }) else { return }
+        window.sendEvent(event)
+    }
+
+    // MARK: Motion
+
+    /// Whether something needs accelerometer samples.
+    var needsMotionSamples: Bool { detectsShakes || autoRotates }
+
+    /// Starts the on-demand sources (the accelerometer) when something needs them and stops
+    /// them when nothing does, so an app that listens for no motion is not woken by it.
+    func updateOnDemandSources() {
+        let wanted = needsMotionSamples
+        for (source, handler) in onDemandSources {
+            if wanted && !source.isStarted {
+                do {
+                    try source.start()
+                    runLoop.addInputSource(source, handler: handler)
+                } catch {
+                    logger.error("cannot start \(type(of: source)): \(error); shakes and auto-rotation are unavailable")
+                }
+            } else if !wanted && source.isStarted {
+                runLoop.removeInputSource(source)
+                source.stop()
+            }
+        }
+        if !detectsShakes, let phase = shakeDetector.reset() {
+            sendMotion(.motionShake, phase: phase, timestamp: clock.now)
+        }
+        if !autoRotates { orientationDetector.reset(to: screenRotation) }
+    }
+
+    func accelerate(_ sample: Acceleration, timestamp: Double) {
+        if detectsShakes, let phase = shakeDetector.add(sample, at: timestamp) {
+            sendMotion(.motionShake, phase: phase, timestamp: timestamp)
+        }
+        // A shake must not turn the screen: orientation is read only while the device is still.
+        if autoRotates, !shakeDetector.isInMotion,
+           let rotation = orientationDetector.add(sample, at: timestamp) {
+            setScreenRotation(rotation)
+        }
+    }
+
+    // MARK: Rotation
+
+    /// How the picture is turned on the panel: the display's rotation (the same value input
+    /// uses for touches), or the rotation requested last and not yet applied.
+    public var screenRotation: ScreenRotation { requestedRotation ?? display?.rotation ?? .none }
+
+    /// Turns the screen: cancels every touch now (their positions would jump), then, at the
+    /// next commit when no flip is in flight, turns the display (which turns input with it),
+    /// resizes the screen, the compositor and every full-screen window, tells the delegate, and
+    /// repaints. Windows lay out for their new size before that frame. Auto-rotation calls this.
+    public func setScreenRotation(_ rotation: ScreenRotation) {
+        guard rotation != screenRotation else { return }
+        cancelAllTouches()
+        requestedRotation = rotation
+        setNeedsCommit()
+    }
+
+    func applyScreenRotation(_ rotation: ScreenRotation) {
+        guard let display else { return }
+        guard display.rotation != rotation else { return }
+        guard display.setRotation(rotation) else {
+            logger.warning("the display cannot turn to \(rotation); the screen stays at \(display.rotation)")
+            orientationDetector.reset(to: display.rotation)
+            return
+        }
+        orientationDetector.reset(to: rotation)
+        let oldBounds = screen.bounds
+        let size = display.sceneSize
+        screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
+        compositor?.resize(width: size.width, height: size.height)
+        for window in windows where window.frame == oldBounds {
+            window.frame = screen.bounds
+        }
+        for window in windows where !window.isHidden { window.addDamage(window.bounds) }
+        delegate?.application(self, didRotateTo: rotation)
+        // The windows were resized inside this commit: its layout pass, which comes next, lays
+        // them out for the new size.
+    }
+
+    // MARK: Frames
+
+    /// Runs `body` once, when the first frame has reached the screen (immediately if it has):
+    /// what a service manager waits for before it considers the app started.
+    public func whenFirstFrameIsOnScreen(_ body: @escaping @MainActor () -> Void) {
+        if hasShownFirstFrame { body() } else { firstFrameObservers.append(body) }
+    }
+}

@@ -164,16 +164,22 @@ open class ViewController: Responder {
     /// Where the presenting chain's covered view was, to put it back on dismissal.
     private var coveredView: (view: View, superview: View, index: Int)?
 
+    /// Seconds an animated presentation or dismissal takes.
+    public static let transitionDuration = 0.3
+
     /// Presents `controller` full-screen over this controller's window: its view fills the
     /// window and the covered controller disappears (its view leaves the window, to return at
     /// the same index on dismissal). A full-screen presentation covers the whole controller
     /// hierarchy, so a child asks its top-most ancestor to present; when that one already
     /// presents, the new controller is presented by the top-most presented one.
     ///
+    /// Animated, the presented view slides up from the bottom edge over `transitionDuration`
+    /// (UIKit's cover-vertical); the covered view leaves the window, and the "did" callbacks
+    /// and `completion` run, when it has arrived. While it moves it takes no touches.
+    ///
     /// Order of the callbacks: the covered controller's `viewWillDisappear`, the presented one's
     /// `viewWillAppear` (after its `viewDidLoad`), the views change places, then the presented
     /// one's `viewDidAppear` and the covered one's `viewDidDisappear` (as UIKit).
-    /// `animated` is accepted for UIKit compatibility; transitions come with animations.
     public func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         if let parent {
             var root = parent
@@ -195,17 +201,32 @@ open class ViewController: Responder {
         beginAppearanceTransition(false, animated: animated)
         controller.beginAppearanceTransition(true, animated: animated)
         let root = controller.view
-        root.frame = window.bounds
         root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        window.addSubview(root)
-        if let superview = covered.superview {
-            let index = superview.subviews.firstIndex { $0 === covered } ?? superview.subviews.count
-            coveredView = (covered, superview, index)
-            covered.removeFromSuperview()
+        let finish = { [weak self, weak controller] in
+            guard let self, let controller else { return }
+            // Dismissed before it arrived: the dismissal has put the covered view back.
+            if self.presentedViewController === controller, let superview = covered.superview {
+                let index = superview.subviews.firstIndex { $0 === covered } ?? superview.subviews.count
+                self.coveredView = (covered, superview, index)
+                covered.removeFromSuperview()
+            }
+            controller.endAppearanceTransition()
+            self.endAppearanceTransition()
+            completion?()
         }
-        controller.endAppearanceTransition()
-        endAppearanceTransition()
-        completion?()
+        guard animated else {
+            root.frame = window.bounds
+            window.addSubview(root)
+            finish()
+            return
+        }
+        View.performWithoutAnimation {
+            root.frame = window.bounds.offsetBy(dx: 0, dy: window.bounds.height)
+        }
+        window.addSubview(root)
+        View.animate(withDuration: Self.transitionDuration, options: .curveEaseOut, animations: {
+            root.frame = window.bounds
+        }, completion: { _ in finish() })
     }
 
     /// Dismisses the controller this one presented, with every controller presented above it;
@@ -215,6 +236,11 @@ open class ViewController: Responder {
     /// where it was, and it appears again. Order, mirroring `present`: the top's
     /// `viewWillDisappear`, this one's `viewWillAppear`, the views change places, this one's
     /// `viewDidAppear`, the top's `viewDidDisappear`.
+    ///
+    /// Animated, this controller's view is back underneath at once and the top's view slides
+    /// down off the bottom edge over `transitionDuration`; it leaves the window, and the "did"
+    /// callbacks and `completion` run, when it is gone. The controllers are unlinked at once,
+    /// so the app may present again right away.
     public func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
         guard let presented = presentedViewController else {
             (presentingViewController ?? parent)?.dismiss(animated: animated, completion: completion)
@@ -225,12 +251,9 @@ open class ViewController: Responder {
         top.beginAppearanceTransition(false, animated: animated)
         beginAppearanceTransition(true, animated: animated)
         if let covered = coveredView {
-            covered.superview.insertSubview(covered.view, at: covered.index)
+            covered.superview.insertSubview(covered.view, at: min(covered.index, covered.superview.subviews.count))
             coveredView = nil
         }
-        top.viewIfLoaded?.removeFromSuperview()
-        endAppearanceTransition()
-        top.endAppearanceTransition()
         // Unlink the whole stack above this controller; the covered ones' views stay out of
         // the window (they already were).
         var unlinked: ViewController? = presented
@@ -241,7 +264,20 @@ open class ViewController: Responder {
             current.coveredView = nil
         }
         presentedViewController = nil
-        completion?()
+        let leaving = top.viewIfLoaded
+        let finish = { [weak self] in
+            leaving?.removeFromSuperview()
+            self?.endAppearanceTransition()
+            top.endAppearanceTransition()
+            completion?()
+        }
+        guard animated, let leaving, let window = leaving.window else {
+            finish()
+            return
+        }
+        View.animate(withDuration: Self.transitionDuration, options: .curveEaseIn, animations: {
+            leaving.frame = window.bounds.offsetBy(dx: 0, dy: window.bounds.height)
+        }, completion: { _ in finish() })
     }
 
     // MARK: Responder

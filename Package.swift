@@ -109,8 +109,10 @@ let package = Package(
         // The run loop's checks that need a synchronous main (the Dispatch main queue drained by
         // the loop, signals to the process); `scripts/test` runs it.
         .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
-        // The demo kiosk app: `scripts/demo` runs it.
-        .executableTarget(name: "VitrineDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineDRM", "VitrineBoard"]),
+        // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
+        // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
+        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
@@ -122,11 +124,13 @@ let package = Package(
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless"]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard"]),
+        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.
         .testTarget(name: "VitrineKernelTests",
-                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "CEvdev", "CVitrineShims"]),
+                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "CEvdev", "CVitrineShims",
+                                   "CDRM", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )

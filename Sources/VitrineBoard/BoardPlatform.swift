@@ -1,0 +1,434 @@
+import Glibc
+import Logging
+import Vitrine
+import VitrineDRM
+import VitrineGraphics
+import VitrineHeadless
+import VitrineInput
+import VitrineLinux
+
+/// Why a board's backends could not start, with what to do (each wrapped error says it).
+public enum BoardPlatformError: Error, CustomStringConvertible {
+    /// The profile could not be chosen or read.
+    case profile(BoardProfileError)
+    /// The epoll run loop could not be made.
+    case runLoop(RunLoopError)
+    /// The DRM display could not be opened (no device, permission, master held, connector…).
+    case display(DRMError, profile: String)
+    /// libinput could not be started on the profile's devices.
+    case input(InputError, profile: String)
+    /// The profile's accelerometer settings cannot work.
+    case accelerometer(AccelerometerError, profile: String)
+
+    /// The wrapped error's message, after the profile it happened with.
+    public var description: String {
+        switch self {
+        case .profile(let error): "\(error)"
+        case .runLoop(let error): "\(error)"
+        case .display(let error, let profile): "board \(profile): \(error)"
+        case .input(let error, let profile): "board \(profile): \(error)"
+        case .accelerometer(let error, let profile): "board \(profile): \(error)"
+        }
+    }
+
+    /// A process exit status for the error, as the `vitrine` tool uses them: 2 a profile
+    /// problem, 3 no display device, 4 permission denied, 5 DRM master held, 1 anything else.
+    public var exitStatus: Int32 {
+        switch self {
+        case .profile: 2
+        case .display(let error, _):
+            switch error {
+            case .noDevice, .deviceNotFound, .noConnectedDevice: 3
+            case .permissionDenied: 4
+            case .masterHeld: 5
+            default: 1
+            }
+        case .input(.permissionDenied, _): 4
+        default: 1
+        }
+    }
+}
+
+/// The backends a board profile asks for, started and owned as one `Platform`:
+///
+/// - `virtual`: the headless platform (`HeadlessPlatform`: manual loop, virtual display of the
+///   profile's mode, rotation, scale, pixel format and buffers, scripted input);
+/// - `drm`: the console taken over (`[system] console`), the epoll loop and the DRM display
+///   (`DRMPlatform`, configured from `[display]`), libinput on the seat or the device paths of
+///   `[input]` with the `[touch]` calibration, and the accelerometer of `[accelerometer]`
+///   (created stopped: it is read only while something needs it).
+///
+/// Under systemd (a `Type=notify` unit, see `scripts/install-kiosk`) it also tells systemd the
+/// app is ready once the first frame is on the screen, feeds the watchdog from the run loop
+/// (`[system] watchdog`), and says STOPPING=1 at shutdown. Not under systemd none of that exists.
+///
+/// The touch pool holds `max([touch] capacity, the most fingers a touchscreen reports)`, at
+/// most 64. Resources are released by `shutdown()` in the reverse order of their making.
+///
+/// An app runs on it with `BoardPlatform.main(delegate:)`, or by hand:
+///
+///     let platform = try BoardPlatform(profile: try BoardSelector().select().profile)
+///     let application = Application(platform: platform)
+///     platform.attach(to: application)
+///     application.delegate = delegate
+///     application.run()
+///     platform.shutdown()
+@MainActor
+public final class BoardPlatform: Platform {
+    /// The backends of each kind of display.
+    public enum Backend {
+        /// The headless platform (profile backend `virtual`).
+        case headless(HeadlessPlatform)
+        /// The epoll loop and the DRM display (profile backend `drm`).
+        case drm(DRMPlatform)
+    }
+
+    /// The profile the backends were started from.
+    public let profile: BoardProfile
+    /// The display backends.
+    public let backend: Backend
+    /// libinput, on DRM boards; nil headless.
+    public let libInput: LibInputSource?
+    /// The accelerometer (stopped until something needs it), when the profile has one and it
+    /// is not `"none"`; nil headless.
+    public let accelerometer: AccelerometerSource?
+    /// The virtual console taken over, when there is one.
+    public private(set) var console: VirtualTerminal?
+    /// systemd's notification socket, when running as a `Type=notify` service.
+    public let notifier: SystemdNotifier?
+    /// The watchdog feeder, when systemd asked for one and the profile allows it.
+    public private(set) var watchdog: SystemdWatchdog?
+    /// Pixels per point (`[display] scale`).
+    public let screenScale: Double
+    /// Fingers down at once: the profile's capacity, raised to what the touchscreens report.
+    public let touchCapacity: Int
+    /// Whether READY=1 was sent (the first frame reached the screen).
+    public private(set) var hasSentReady = false
+    /// Whether `shutdown()` has run.
+    public private(set) var isShutDown = false
+
+    private let logger: Logger
+
+    /// Starts the backends `profile` asks for. `notifier` is systemd's (default: from the
+    /// environment; nil when not a notify service). Throws `BoardPlatformError` (DRM, input,
+    /// accelerometer or run-loop errors, each with its remedy), having released whatever it
+    /// had started.
+    public init(profile: BoardProfile, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(),
+                logger: Logger = Logger(label: "vitrine.board")) throws(BoardPlatformError) {
+        self.profile = profile
+        self.notifier = notifier
+        self.logger = logger
+        self.screenScale = profile.display.scale
+        let display = profile.display
+        switch display.backend {
+        case .virtual:
+            let headless = HeadlessPlatform(mode: display.virtualMode, scale: display.scale,
+                                            touchCapacity: profile.touch.capacity, bufferCount: display.buffers,
+                                            rotation: display.rotation, pixelFormat: display.pixelFormat)
+            backend = .headless(headless)
+            libInput = nil
+            accelerometer = nil
+            touchCapacity = profile.touch.capacity
+        case .drm:
+            // Made in this order, released in the reverse: console, loop + display, input,
+            // accelerometer (and then the watchdog).
+            console = Self.takeOverConsole(profile.system.console, logger: logger)
+            let drm: DRMPlatform
+            do {
+                drm = try DRMPlatform(path: Self.devicePath(for: display), configuration: Self.drmConfiguration(display),
+                                      screenScale: display.scale, touchCapacity: profile.touch.capacity, logger: logger)
+            } catch let error as DRMError {
+                console?.restore()
+                throw .display(error, profile: profile.name)
+            } catch let error as RunLoopError {
+                console?.restore()
+                throw .runLoop(error)
+            } catch {
+                console?.restore()
+                throw .runLoop(RunLoopError("DRMPlatform", .ioError, remedy: "\(error)"))
+            }
+            let input: LibInputSource
+            do {
+                input = try LibInputSource(configuration: Self.inputConfiguration(profile), display: drm.drmDisplay,
+                                           screenScale: display.scale, clock: drm.epollRunLoop.clock, logger: logger)
+            } catch {
+                drm.shutdown()
+                console?.restore()
+                throw .input(error, profile: profile.name)
+            }
+            let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
+            input.touchPoolCapacity = capacity
+            if profile.input.allowsVTSwitching {
+                // VIT-BOARD: switching VTs needs the console to hand the display over (VT_SETMODE
+                // VT_PROCESS: drop DRM master and pause input on release, take them back on
+                // acquire). VirtualTerminal does not negotiate that yet, so a switch is only logged.
+                input.vtSwitchHandler = { [logger] number in
+                    logger.notice("Ctrl+Alt+F\(number): VT switching is allowed by the profile but not supported yet")
+                }
+            }
+            do {
+                accelerometer = try Self.accelerometer(profile.accelerometer, runLoop: drm.epollRunLoop, logger: logger)
+            } catch {
+                drm.shutdown()
+                console?.restore()
+                throw .accelerometer(error, profile: profile.name)
+            }
+            backend = .drm(drm)
+            libInput = input
+            touchCapacity = capacity
+        }
+        startWatchdog()
+    }
+
+    // MARK: Platform
+
+    /// The loop: manual headless, epoll on DRM.
+    public var runLoop: any RunLoop {
+        switch backend {
+        case .headless(let headless): headless.runLoop
+        case .drm(let drm): drm.runLoop
+        }
+    }
+
+    /// The virtual or DRM display.
+    public var display: (any Display)? {
+        switch backend {
+        case .headless(let headless): headless.display
+        case .drm(let drm): drm.display
+        }
+    }
+
+    /// The scripted input headless; libinput and the accelerometer on DRM. The accelerometer is
+    /// an `OnDemandInputSource`: the application starts it only while shake detection or
+    /// auto-rotation is on.
+    public var inputSources: [any InputSource] {
+        switch backend {
+        case .headless(let headless): return headless.inputSources
+        case .drm:
+            var sources: [any InputSource] = []
+            if let libInput { sources.append(libInput) }
+            if let accelerometer { sources.append(accelerometer) }
+            return sources
+        }
+    }
+
+    /// The headless platform, when the profile's backend is `virtual`.
+    public var headless: HeadlessPlatform? {
+        if case .headless(let headless) = backend { return headless }
+        return nil
+    }
+
+    /// The DRM platform, when the profile's backend is `drm`.
+    public var drm: DRMPlatform? {
+        if case .drm(let drm) = backend { return drm }
+        return nil
+    }
+
+    /// Tells systemd the app is stopping, then releases everything in the reverse order of
+    /// its making: watchdog, accelerometer, input, display (restored as found) and loop,
+    /// console. Idempotent.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        watchdog?.stop()
+        watchdog = nil
+        if let notifier {
+            do { try notifier.stopping() } catch { logger.warning("\(error)") }
+        }
+        accelerometer?.stop()
+        libInput?.suspend()
+        switch backend {
+        case .headless(let headless): headless.shutdown()
+        case .drm(let drm): drm.shutdown()
+        }
+        console?.restore()
+        console = nil
+    }
+
+    // MARK: The application
+
+    /// Applies the profile's runtime policies to `application` (made on this platform): the lid
+    /// policy, shake detection and auto-rotation with their tuning (they start the
+    /// accelerometer, which is read only while one of them is on), and arranges READY=1 for
+    /// systemd when the first frame is on the screen. Call it once, right after making the
+    /// application and before running it; the app may change any of these afterwards
+    /// (`applicationDidFinishLaunching` comes later).
+    public func attach(to application: Application) {
+        application.switchPolicy.lid = switch profile.switches.lid {
+        case .displayOff: .displayOffAndCancelTouches
+        case .ignore: .ignore
+        }
+        let shake = profile.accelerometer.shake
+        application.shakeDetector.configuration.threshold = shake.threshold
+        application.shakeDetector.configuration.minimumDuration = shake.duration
+        application.shakeDetector.configuration.quietPeriod = shake.quietPeriod
+        application.orientationDetector.configuration.hysteresis = profile.accelerometer.orientationHysteresis
+        if let accelerometer {
+            accelerometer.deviceLostHandler = { [weak accelerometer, weak application, logger] error in
+                logger.error("\(error); shakes and auto-rotation stop until the app restarts")
+                guard let accelerometer else { return }
+                application?.runLoop.removeInputSource(accelerometer)
+                accelerometer.stop()
+            }
+            application.detectsShakes = shake.enabled
+            application.autoRotates = profile.accelerometer.autoRotate
+        }
+        if let notifier {
+            application.whenFirstFrameIsOnScreen { [weak self] in
+                guard let self, !self.hasSentReady else { return }
+                self.hasSentReady = true
+                do {
+                    try notifier.ready(status: self.statusLine)
+                } catch {
+                    self.logger.error("\(error)")
+                }
+            }
+        }
+    }
+
+    /// One line for logs and systemd's STATUS=: the board, the mode and the connector.
+    public var statusLine: String {
+        switch backend {
+        case .headless(let headless):
+            return "board \(profile.name): virtual display \(headless.virtualDisplay.mode), scale \(screenScale)"
+        case .drm(let drm):
+            let display = drm.drmDisplay
+            return "board \(profile.name): \(display.mode) on \(display.pipeline.connectorName) of \(display.device.path), "
+                + "rotation \(display.rotation), scale \(screenScale), \(touchCapacity) touches"
+        }
+    }
+
+    private func startWatchdog() {
+        let timeout = SystemdWatchdog.timeoutFromEnvironment()
+        guard let timeout else { return }
+        guard profile.system.watchdog else {
+            logger.warning("""
+                systemd expects watchdog pings every \(timeout / 2) s (WatchdogSec=\(timeout)) but the board profile \
+                \(profile.name) turns the watchdog off ([system] watchdog = false): systemd will restart the app — \
+                remove WatchdogSec= from the unit or set watchdog = true
+                """)
+            return
+        }
+        guard let notifier else { return }
+        watchdog = SystemdWatchdog(notifier: notifier, timeout: timeout, runLoop: runLoop, logger: logger)
+    }
+
+    // MARK: From the profile to the backends' configurations
+
+    /// The touch pool's capacity: the profile's, raised to the most fingers a touchscreen
+    /// reports, at most 64 (a `TouchPool` holds one bit per touch in a 64-bit mask).
+    public static func touchCapacity(profile: Int, reported: Int) -> Int {
+        min(64, max(profile, reported))
+    }
+
+    /// The DRM display's configuration from `[display]`.
+    public static func drmConfiguration(_ display: BoardProfile.Display) -> DRMDisplay.Configuration {
+        DRMDisplay.Configuration(
+            connectorName: display.connector,
+            mode: display.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshRate: $0.refreshRate) },
+            rotation: display.rotation, pixelFormat: display.pixelFormat, bufferCount: display.buffers,
+            modesetting: display.modesetting == .legacy ? .legacy : .automatic,
+            allowsPlaneRotation: display.allowsPlaneRotation)
+    }
+
+    /// The DRM node to open: `[display] device`, else the card sysfs shows with the profile's
+    /// connector, else nil (the first card with a display connected).
+    public static func devicePath(for display: BoardProfile.Display,
+                                  connectors: BoardConnectors = BoardConnectors(),
+                                  drmDirectory: String = "/dev/dri") -> String? {
+        if let device = display.device { return device }
+        guard let connector = display.connector else { return nil }
+        return connectors.devicePath(forConnector: connector, drmDirectory: drmDirectory)
+    }
+
+    /// libinput's configuration from `[input]` and `[touch]`. On the seat, starting with no
+    /// device is allowed (one may be plugged in later); explicit device paths must open.
+    public static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
+        let input = profile.input
+        let calibration = profile.touch.calibration
+        let keymap = input.keymap
+        return InputConfiguration(
+            devices: input.devices.isEmpty ? .seat(input.seat) : .paths(input.devices),
+            calibration: CalibrationMatrix(a: calibration[0], b: calibration[1], c: calibration[2],
+                                           d: calibration[3], e: calibration[4], f: calibration[5]),
+            keymap: KeymapNames(rules: keymap.rules, model: keymap.model, layout: keymap.layout,
+                                variant: keymap.variant, options: keymap.options),
+            allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
+            allowsNoDevices: input.devices.isEmpty)
+    }
+
+    /// The accelerometer's configuration from `[accelerometer]`, or nil for `device = "none"`.
+    public static func accelerometerConfiguration(
+        _ accelerometer: BoardProfile.Accelerometer) throws(AccelerometerError) -> AccelerometerConfiguration? {
+        let device: AccelerometerDevice?
+        switch accelerometer.device {
+        case .none: return nil
+        case .automatic: device = nil
+        case .path(let path): device = AccelerometerDevice(path: path)
+        }
+        let matrix = try accelerometer.mountMatrix.map { values throws(AccelerometerError) in try MountMatrix(rowMajor: values) }
+        return AccelerometerConfiguration(device: device, mountMatrix: matrix)
+    }
+
+    private static func accelerometer(_ settings: BoardProfile.Accelerometer, runLoop: any RunLoop,
+                                      logger: Logger) throws(AccelerometerError) -> AccelerometerSource? {
+        guard let configuration = try accelerometerConfiguration(settings) else { return nil }
+        try configuration.validate()
+        return AccelerometerSource(configuration: configuration, runLoop: runLoop, logger: logger)
+    }
+
+    /// Takes over the console `choice` names; a failure is logged (the app runs on without
+    /// console control) and gives nil.
+    private static func takeOverConsole(_ choice: BoardProfile.DeviceChoice, logger: Logger) -> VirtualTerminal? {
+        do {
+            switch choice {
+            case .none: return nil
+            case .automatic: return try VirtualTerminal.takeOverConsole()
+            case .path(let path): return try VirtualTerminal(path: path)
+            }
+        } catch {
+            logger.warning("console not taken over: \(error)")
+            return nil
+        }
+    }
+}
+
+extension BoardPlatform {
+    /// Runs an app on this board, as its `main`: makes every log line journal-ready
+    /// (`SystemdLogHandler`, unless `bootstrapsLogging` is false because the app did it),
+    /// chooses the profile (`--board NAME|PATH`, `VITRINE_BOARD`, the device-tree model, …:
+    /// see `BoardSelector`), starts the backends, runs the application with `delegate` until it
+    /// terminates (SIGTERM, SIGINT), and shuts everything down.
+    ///
+    /// Returns the process's exit status: 0, or the `BoardPlatformError.exitStatus` of what
+    /// stopped it from starting (after writing the error to the log).
+    public static func main(delegate: any ApplicationDelegate, selector: BoardSelector = BoardSelector(),
+                            bootstrapsLogging: Bool = true) -> Int32 {
+        if bootstrapsLogging { SystemdLogHandler.bootstrap() }
+        let logger = Logger(label: "vitrine.board")
+        let platform: BoardPlatform
+        do {
+            let selection: BoardSelector.Selection
+            do {
+                selection = try selector.select()
+            } catch {
+                throw BoardPlatformError.profile(error)
+            }
+            logger.info("board \(selection.profile.name) (\(selection.profile.path ?? "built in")): \(selection.reason)")
+            platform = try BoardPlatform(profile: selection.profile, logger: logger)
+        } catch let error as BoardPlatformError {
+            logger.critical("\(error)")
+            return error.exitStatus
+        } catch {
+            logger.critical("\(error)")
+            return 1
+        }
+        logger.info("\(platform.statusLine)")
+        let application = Application(platform: platform)
+        platform.attach(to: application)
+        application.delegate = delegate
+        application.run()
+        platform.shutdown()
+        return 0
+    }
+}

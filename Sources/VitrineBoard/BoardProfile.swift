@@ -1,0 +1,363 @@
+import Vitrine
+import VitrineGraphics
+
+/// What differs between the devices a kiosk runs on, read from `boards/<name>.toml`: which
+/// display and how it is set up, which input belongs to the screen and how touches map onto it,
+/// the accelerometer, what switches do, and how the app is supervised.
+///
+/// A plain value: `load(named:)` / `load(path:)` / `parse(_:file:)` read and validate one, and
+/// every field already holds an allowed value (ranges, enums, matrix sizes). The defaults (the
+/// values of `BoardProfile()`) are those of a generic DRM device: first connected display,
+/// preferred mode, every input device of seat0, a locked-down kiosk. The TOML names of fields
+/// are given in brackets: `[display] rotation`.
+public struct BoardProfile: Sendable, Hashable {
+    /// The profile's name: its file name without `.toml` (`rpi4-dsi7`), or a built-in name.
+    public var name: String
+    /// Where it was read from, or nil for a built-in profile.
+    public var path: String?
+    /// `description`: one line saying which hardware the profile is for.
+    public var description: String
+    /// `match`: patterns looked for in the device-tree model (`/proc/device-tree/model`, for
+    /// example "Raspberry Pi 4 Model B Rev 1.4"); the profile is chosen automatically when one
+    /// is a part of it. Empty: never chosen automatically.
+    public var match: [String]
+    /// `[display]`: the screen.
+    public var display: Display
+    /// `[input]`: where touches, keys and switches come from.
+    public var input: Input
+    /// `[touch]`: how many fingers, and how the panel's touch maps onto its picture.
+    public var touch: Touch
+    /// `[accelerometer]`: orientation and shakes.
+    public var accelerometer: Accelerometer
+    /// `[switches]`: what the runtime does by itself when a switch changes.
+    public var switches: Switches
+    /// `[system]`: the console and supervision by systemd.
+    public var system: System
+
+    /// Creates a profile named `name`; every part not given has its defaults.
+    public init(name: String = "generic-drm", path: String? = nil,
+                description: String = "any Linux device with a DRM/KMS display",
+                match: [String] = [], display: Display = Display(), input: Input = Input(), touch: Touch = Touch(),
+                accelerometer: Accelerometer = Accelerometer(), switches: Switches = Switches(),
+                system: System = System()) {
+        self.name = name
+        self.path = path
+        self.description = description
+        self.match = match
+        self.display = display
+        self.input = input
+        self.touch = touch
+        self.accelerometer = accelerometer
+        self.switches = switches
+        self.system = system
+    }
+
+    /// The built-in generic DRM profile: used when no profile is named, none matches the device
+    /// tree and a DRM device exists.
+    public static let genericDRM = BoardProfile()
+
+    /// The built-in headless profile: the virtual display of 800×480 pixels at 60 Hz. Used
+    /// (when `boards/virtual.toml` cannot be found) on a machine without a DRM device.
+    public static let virtual = BoardProfile(
+        name: "virtual", description: "the headless virtual display (no hardware)",
+        display: Display(backend: .virtual, mode: ModeSetting(width: 800, height: 480, refreshRate: 60)),
+        system: System(console: .none))
+
+    // MARK: Display
+
+    /// `[display]`: which display and how the picture is set up on it.
+    public struct Display: Sendable, Hashable {
+        /// `backend`: `"drm"` (a DRM/KMS device) or `"virtual"` (the headless display).
+        public var backend: Backend
+        /// `device`: the DRM node (`/dev/dri/card1`), or nil (`"auto"`): the card that has the
+        /// configured connector, else the first card with a display connected.
+        public var device: String?
+        /// `connector`: the connector as KMS names it (`HDMI-A-1`, `DSI-1`), or nil (`"auto"`):
+        /// the first connected one.
+        public var connector: String?
+        /// `mode`: the panel's mode in unrotated pixels, or nil (`"preferred"`): the mode the
+        /// display prefers (its EDID's or the panel's), else the largest. On the virtual
+        /// display `"preferred"` is 800×480 at 60 Hz and a mode without a rate runs at 60 Hz.
+        public var mode: ModeSetting?
+        /// `rotation`: how the picture is turned on the panel, clockwise (0, 90, 180, 270).
+        /// Touches are turned by the same value.
+        public var rotation: ScreenRotation
+        /// `pixel_format`: the scanout format, `"xrgb8888"` or `"rgb565"`.
+        public var pixelFormat: PixelFormat
+        /// `scale`: pixels per point (1, 1.5, 2…; 0.5 to 4).
+        public var scale: Double
+        /// `buffers`: scanout buffers cycled through, 2 or 3.
+        public var buffers: Int
+        /// `plane_rotation`: whether the display plane may turn the picture in hardware when
+        /// it can (else the copy to scanout turns it).
+        public var allowsPlaneRotation: Bool
+        /// `modesetting`: `"auto"` (atomic when the driver offers it) or `"legacy"`.
+        public var modesetting: Modesetting
+
+        /// Creates a display section; the defaults are those of a DRM device chosen automatically.
+        public init(backend: Backend = .drm, device: String? = nil, connector: String? = nil,
+                    mode: ModeSetting? = nil, rotation: ScreenRotation = .none,
+                    pixelFormat: PixelFormat = .xrgb8888, scale: Double = 1, buffers: Int = 2,
+                    allowsPlaneRotation: Bool = true, modesetting: Modesetting = .automatic) {
+            self.backend = backend
+            self.device = device
+            self.connector = connector
+            self.mode = mode
+            self.rotation = rotation
+            self.pixelFormat = pixelFormat
+            self.scale = scale
+            self.buffers = buffers
+            self.allowsPlaneRotation = allowsPlaneRotation
+            self.modesetting = modesetting
+        }
+
+        /// The panel mode the virtual display runs: the configured one (60 Hz when no rate is
+        /// given), or 800×480 at 60 Hz for `"preferred"`.
+        public var virtualMode: DisplayMode {
+            guard let mode else { return DisplayMode(width: 800, height: 480, refreshRate: 60) }
+            return DisplayMode(width: mode.width, height: mode.height, refreshRate: mode.refreshRate ?? 60)
+        }
+    }
+
+    /// Which display backend a profile starts.
+    public enum Backend: String, Sendable, Hashable, CaseIterable {
+        /// A DRM/KMS device (`VitrineDRM`).
+        case drm
+        /// The headless virtual display (`VitrineHeadless`): tests, demos without hardware.
+        case virtual
+    }
+
+    /// A display mode asked for: panel pixels and, optionally, the refresh rate.
+    public struct ModeSetting: Sendable, Hashable, CustomStringConvertible {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// Refresh in hertz, or nil for any.
+        public var refreshRate: Double?
+
+        /// Creates a mode setting.
+        public init(width: Int, height: Int, refreshRate: Double? = nil) {
+            self.width = width
+            self.height = height
+            self.refreshRate = refreshRate
+        }
+
+        /// Parses `800x480` or `800x480@60` (`@59.94`); nil when malformed.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+            guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
+                  (1...16384).contains(width), (1...16384).contains(height) else { return nil }
+            var rate: Double?
+            if parts.count == 2 {
+                guard let value = Double(parts[1]), value > 0, value <= 1000 else { return nil }
+                rate = value
+            }
+            self.init(width: width, height: height, refreshRate: rate)
+        }
+
+        /// `WxH` or `WxH@R`.
+        public var description: String {
+            guard let refreshRate else { return "\(width)x\(height)" }
+            let whole = refreshRate.rounded()
+            return "\(width)x\(height)@" + (whole == refreshRate ? "\(Int(whole))" : "\(refreshRate)")
+        }
+    }
+
+    /// Which modesetting interface the DRM display uses.
+    public enum Modesetting: String, Sendable, Hashable, CaseIterable {
+        /// Atomic when the driver offers it, else legacy.
+        case automatic = "auto"
+        /// Legacy SetCrtc and PageFlip always.
+        case legacy
+    }
+
+    // MARK: Input
+
+    /// `[input]`: which input devices belong to the screen, the keymap, and what the kiosk lets
+    /// the keyboard do.
+    public struct Input: Sendable, Hashable {
+        /// `seat`: the udev seat whose devices are used when `devices` is empty (`"seat0"`).
+        /// Devices come and go while the app runs.
+        public var seat: String
+        /// `devices`: explicit event nodes (`/dev/input/event2`, or the stable
+        /// `/dev/input/by-path/…` links) instead of the seat. Empty: the seat.
+        public var devices: [String]
+        /// `vt_switching`: whether Ctrl+Alt+F1…F12 switch virtual terminals. Default false:
+        /// a kiosk is locked down.
+        public var allowsVTSwitching: Bool
+        /// `pointer_drives_touch`: whether a mouse's left button drives a single touch (so a
+        /// kiosk can be tried at a desk).
+        public var pointerDrivesTouch: Bool
+        /// `[input.keymap]`: the xkb keymap that gives keys their characters.
+        public var keymap: Keymap
+
+        /// Creates an input section; the defaults: every device of seat0, a US keymap, VT
+        /// switching locked, the mouse driving a touch.
+        public init(seat: String = "seat0", devices: [String] = [], allowsVTSwitching: Bool = false,
+                    pointerDrivesTouch: Bool = true, keymap: Keymap = Keymap()) {
+            self.seat = seat
+            self.devices = devices
+            self.allowsVTSwitching = allowsVTSwitching
+            self.pointerDrivesTouch = pointerDrivesTouch
+            self.keymap = keymap
+        }
+    }
+
+    /// `[input.keymap]`: xkb rule names (as `setxkbmap` and `/etc/default/keyboard` take them).
+    public struct Keymap: Sendable, Hashable {
+        /// `rules`: the rules file (`"evdev"`).
+        public var rules: String
+        /// `model`: the keyboard model (`"pc105"`).
+        public var model: String
+        /// `layout`: layouts, comma separated (`"us"`, `"de"`, `"us,ru"`).
+        public var layout: String
+        /// `variant`: variants of those layouts (`""`, `"nodeadkeys"`).
+        public var variant: String
+        /// `options`: xkb options (`""`, `"grp:alt_shift_toggle"`).
+        public var options: String
+
+        /// Creates a keymap; the defaults are a US pc105 keyboard.
+        public init(rules: String = "evdev", model: String = "pc105", layout: String = "us",
+                    variant: String = "", options: String = "") {
+            self.rules = rules
+            self.model = model
+            self.layout = layout
+            self.variant = variant
+            self.options = options
+        }
+    }
+
+    // MARK: Touch
+
+    /// `[touch]`: the touch pool and the mapping of the panel's touch onto its picture.
+    public struct Touch: Sendable, Hashable {
+        /// `capacity`: fingers down at once (1…64). The pool holds at least as many as the
+        /// touchscreens report, whatever this says.
+        public var capacity: Int
+        /// `calibration`: libinput's calibration matrix, 6 numbers `[a, b, c, d, e, f]` in
+        /// normalised panel coordinates (0…1): a touch reported at (x, y) is taken to be at
+        /// (a·x + b·y + c, d·x + e·y + f), before the display rotation is applied.
+        /// Identity: `[1, 0, 0, 0, 1, 0]`.
+        public var calibration: [Double]
+
+        /// The identity calibration.
+        public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
+
+        /// Creates a touch section; the defaults: 10 fingers, no calibration.
+        public init(capacity: Int = 10, calibration: [Double] = Touch.identityCalibration) {
+            self.capacity = capacity
+            self.calibration = calibration
+        }
+    }
+
+    // MARK: Accelerometer
+
+    /// `[accelerometer]`: the sensor, how it is mounted, and what it drives. It is read only
+    /// while something uses it (auto-rotation, shake detection, an app listening for motion).
+    public struct Accelerometer: Sendable, Hashable {
+        /// `device`: `"auto"` (the evdev device with INPUT_PROP_ACCELEROMETER, else IIO),
+        /// `"none"`, or an event node path.
+        public var device: DeviceChoice
+        /// `mount_matrix`: 3 rows of 3 numbers, row-major, from the sensor's axes to the
+        /// panel's (as the kernel's `mount_matrix` and udev's ACCEL_MOUNT_MATRIX give it).
+        /// Nil: the matrix the device declares, else identity.
+        public var mountMatrix: [Double]?
+        /// `auto_rotate`: whether turning the device turns the picture (and touch) with it.
+        public var autoRotate: Bool
+        /// `orientation_hysteresis`: degrees (0…45) past the 45° boundary between two
+        /// orientations the device must turn before the picture follows, so it does not flip
+        /// back and forth when held near the boundary.
+        public var orientationHysteresis: Double
+        /// `[accelerometer.shake]`: shake detection.
+        public var shake: Shake
+
+        /// Creates an accelerometer section; the defaults: found automatically, no
+        /// auto-rotation, no shake detection (so it is never read).
+        public init(device: DeviceChoice = .automatic, mountMatrix: [Double]? = nil, autoRotate: Bool = false,
+                    orientationHysteresis: Double = 15, shake: Shake = Shake()) {
+            self.device = device
+            self.mountMatrix = mountMatrix
+            self.autoRotate = autoRotate
+            self.orientationHysteresis = orientationHysteresis
+            self.shake = shake
+        }
+    }
+
+    /// A device given as `"auto"`, `"none"` or a path.
+    public enum DeviceChoice: Sendable, Hashable {
+        /// Found automatically.
+        case automatic
+        /// Not used at all.
+        case none
+        /// This node.
+        case path(String)
+    }
+
+    /// `[accelerometer.shake]`: whether shakes are detected (apps hear `motionBegan` /
+    /// `motionEnded(.motionShake)`) and when a motion counts as one: the
+    /// `Application.shakeDetector` configuration.
+    public struct Shake: Sendable, Hashable {
+        /// `enabled`: whether shakes are detected from the start (`Application.detectsShakes`).
+        /// While neither this nor auto-rotation is on, the accelerometer is not read at all.
+        public var enabled: Bool
+        /// `threshold`: acceleration beyond gravity, in g (0.1…8), that counts as a jolt.
+        public var threshold: Double
+        /// `duration`: seconds (0.05…5) from the first to the last jolt of a shake, at least.
+        public var duration: Double
+        /// `quiet_period`: seconds (0…10) after a shake during which no new one starts.
+        public var quietPeriod: Double
+
+        /// Creates a shake section; the defaults: off, jolts of 0.8 g over 0.3 s, 1 s quiet.
+        public init(enabled: Bool = false, threshold: Double = 0.8, duration: Double = 0.3, quietPeriod: Double = 1) {
+            self.enabled = enabled
+            self.threshold = threshold
+            self.duration = duration
+            self.quietPeriod = quietPeriod
+        }
+    }
+
+    // MARK: Switches
+
+    /// `[switches]`: what the runtime does by itself when a switch changes (the app's delegate
+    /// hears every change either way).
+    public struct Switches: Sendable, Hashable {
+        /// `lid`: `"display-off"` (closing the lid cancels touches and turns the display off;
+        /// opening it turns the display on and repaints) or `"ignore"`.
+        public var lid: LidPolicy
+
+        /// Creates a switches section; the default turns the display off with the lid.
+        public init(lid: LidPolicy = .displayOff) {
+            self.lid = lid
+        }
+    }
+
+    /// What closing the lid does.
+    public enum LidPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Touches are cancelled and the display turned off; opening turns it on and repaints.
+        case displayOff = "display-off"
+        /// Nothing (the app's delegate still hears it).
+        case ignore
+    }
+
+    // MARK: System
+
+    /// `[system]`: the console and supervision.
+    public struct System: Sendable, Hashable {
+        /// `watchdog`: whether the run loop feeds systemd's watchdog when the unit asks for one
+        /// (`WatchdogSec=`), so that a hung app is restarted. False: never fed (the unit must
+        /// then have no `WatchdogSec=`).
+        public var watchdog: Bool
+        /// `console`: the virtual console taken over on DRM, so no console text is drawn over
+        /// the app and keys do not reach a shell: `"auto"` (the one the app was started on,
+        /// else the foreground one), `"none"`, or a path (`/dev/tty1`).
+        public var console: DeviceChoice
+
+        /// Creates a system section; the defaults: watchdog fed, console taken automatically.
+        public init(watchdog: Bool = true, console: DeviceChoice = .automatic) {
+            self.watchdog = watchdog
+            self.console = console
+        }
+    }
+}

@@ -1,0 +1,393 @@
+import TOMLKit
+import Vitrine
+import VitrineGraphics
+
+extension BoardProfile {
+    /// Reads a profile from TOML `text`, validating every field. `file` names it in errors
+    /// (and is kept as `path`); `name` defaults to the file's name without `.toml`.
+    ///
+    /// Throws `BoardProfileError` naming the file, the line and the field, and what is allowed:
+    /// TOML syntax errors (with the column), unknown sections and keys (typos are errors, not
+    /// silently ignored settings), wrong types, values out of range or not among the choices.
+    public static func parse(_ text: String, file: String, name: String? = nil) throws(BoardProfileError) -> BoardProfile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw BoardProfileError(file: file, line: error.source.begin.line,
+                                    kind: .syntax(message: error.description, column: error.source.begin.column))
+        } catch {
+            throw BoardProfileError(file: file, kind: .syntax(message: "\(error)", column: 0))
+        }
+        let reader = ProfileReader(file: file, map: TOMLSourceMap(text))
+        return try reader.profile(from: table, name: name ?? profileName(ofFile: file), path: file)
+    }
+}
+
+/// The name a profile file gives its profile: the last path component without `.toml`.
+func profileName(ofFile file: String) -> String {
+    var base = Substring(file.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(file))
+    if base.hasSuffix(".toml") { base = base.dropLast(5) }
+    return String(base)
+}
+
+/// Validates a parsed profile table section by section, turning every problem into a
+/// `BoardProfileError` with its line.
+private struct ProfileReader {
+    let file: String
+    let map: TOMLSourceMap
+
+    /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system"]
+    static let topLevelKeys = ["description", "match"]
+
+    func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
+        try checkTopLevel(root)
+        let top = Section(table: root, path: [], reader: self)
+        var profile = BoardProfile(name: name, path: path)
+        profile.description = try top.string("description", default: "")
+        profile.match = try top.stringArray("match", default: [], allowed: "must be a list of strings, e.g. [\"Raspberry Pi 4\"]") {
+            !$0.isEmpty
+        }
+
+        if let display = try top.section("display", keys: ["backend", "device", "connector", "mode", "rotation",
+                                                           "pixel_format", "scale", "buffers", "plane_rotation",
+                                                           "modesetting"]) {
+            profile.display = try readDisplay(display)
+        }
+        if let input = try top.section("input", keys: ["seat", "devices", "vt_switching", "pointer_drives_touch", "keymap"],
+                                          subsections: ["keymap"]) {
+            profile.input = try readInput(input)
+        }
+        if let touch = try top.section("touch", keys: ["capacity", "calibration"]) {
+            profile.touch.capacity = try touch.integer("capacity", default: 10, in: 1...64)
+            let allowed = "must be 6 numbers [a, b, c, d, e, f], identity [1, 0, 0, 0, 1, 0]"
+            let calibration = try touch.numbers("calibration", count: 6, default: BoardProfile.Touch.identityCalibration,
+                                                allowed: allowed)
+            // The matrix must map the panel onto an area, not a line: a·e − b·d ≠ 0.
+            if calibration[0] * calibration[4] - calibration[1] * calibration[3] == 0 {
+                throw touch.invalidValue("calibration", "must map the panel onto an area: a·e − b·d is 0 here; " + allowed)
+            }
+            profile.touch.calibration = calibration
+        }
+        if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "auto_rotate",
+                                                                       "orientation_hysteresis", "shake"],
+                                                  subsections: ["shake"]) {
+            profile.accelerometer = try readAccelerometer(accelerometer)
+        }
+        if let switches = try top.section("switches", keys: ["lid"]) {
+            profile.switches.lid = try switches.choice("lid", default: .displayOff, BoardProfile.LidPolicy.allCases.map { ($0.rawValue, $0) })
+        }
+        if let system = try top.section("system", keys: ["watchdog", "console"]) {
+            profile.system.watchdog = try system.bool("watchdog", default: true)
+            profile.system.console = try system.device("console", default: .automatic, pathPrefixes: ["/dev/tty"],
+                                                       what: "a virtual console such as \"/dev/tty1\"")
+        }
+        return profile
+    }
+
+    /// Unknown sections and top-level keys, and known sections written as plain values.
+    private func checkTopLevel(_ root: TOMLTable) throws(BoardProfileError) {
+        for key in root.keys.sorted(by: { (map.line(of: [$0]) ?? 0) < (map.line(of: [$1]) ?? 0) }) {
+            guard let value = root[key] else { continue }
+            if Self.sections.contains(key) {
+                if value.type != .table {
+                    throw error([key], value: value, .wrongType(found: value.type.description,
+                                                                allowed: "must be a section: write [\(key)] on a line of its own"))
+                }
+            } else if !Self.topLevelKeys.contains(key) {
+                if value.type == .table {
+                    throw error([key], field: "[\(key)]", .unknownSection(allowed: Self.sections,
+                                                                         suggestion: suggestion(for: key, among: Self.sections)))
+                }
+                throw error([key], value: value, .unknownKey(allowed: Self.topLevelKeys + Self.sections.map { "[\($0)]" },
+                                                            suggestion: suggestion(for: key, among: Self.topLevelKeys)))
+            }
+        }
+    }
+
+    private func readDisplay(_ s: Section) throws(BoardProfileError) -> BoardProfile.Display {
+        var display = BoardProfile.Display()
+        display.backend = try s.choice("backend", default: .drm, BoardProfile.Backend.allCases.map { ($0.rawValue, $0) })
+        display.device = try s.pathOrAuto("device", pathPrefix: "/dev/", what: "a DRM node such as \"/dev/dri/card1\"")
+        display.connector = try s.nameOrAuto("connector", what: "a connector name such as \"HDMI-A-1\" or \"DSI-1\" (`vitrine devices` lists them)")
+        let allowedMode = "must be \"preferred\" or WIDTHxHEIGHT with an optional @REFRESH, e.g. \"800x480\" or \"1920x1080@60\""
+        display.mode = try s.parsed("mode", default: nil, allowed: allowedMode) { text -> BoardProfile.ModeSetting?? in
+            if text == "preferred" { return .some(nil) }
+            return BoardProfile.ModeSetting(text).map { .some($0) }
+        }
+        let rotation = try s.integer("rotation", default: 0, oneOf: [0, 90, 180, 270])
+        display.rotation = ScreenRotation(rawValue: rotation) ?? .none
+        display.pixelFormat = try s.choice("pixel_format", default: .xrgb8888, [("xrgb8888", PixelFormat.xrgb8888), ("rgb565", .rgb565)])
+        display.scale = try s.number("scale", default: 1, in: 0.5...4)
+        display.buffers = try s.integer("buffers", default: 2, oneOf: [2, 3])
+        display.allowsPlaneRotation = try s.bool("plane_rotation", default: true)
+        display.modesetting = try s.choice("modesetting", default: .automatic, BoardProfile.Modesetting.allCases.map { ($0.rawValue, $0) })
+        return display
+    }
+
+    private func readInput(_ s: Section) throws(BoardProfileError) -> BoardProfile.Input {
+        var input = BoardProfile.Input()
+        input.seat = try s.string("seat", default: "seat0", allowed: "must be a udev seat name such as \"seat0\"") { !$0.isEmpty }
+        input.devices = try s.stringArray("devices", default: [],
+                                          allowed: "must be a list of event nodes, e.g. [\"/dev/input/event2\"] (or [] for the seat)") {
+            $0.hasPrefix("/dev/input/")
+        }
+        input.allowsVTSwitching = try s.bool("vt_switching", default: false)
+        input.pointerDrivesTouch = try s.bool("pointer_drives_touch", default: true)
+        if let keymap = try s.section("keymap", keys: ["rules", "model", "layout", "variant", "options"]) {
+            input.keymap.rules = try keymap.string("rules", default: "evdev", allowed: "must be an xkb rules name such as \"evdev\"") { !$0.isEmpty }
+            input.keymap.model = try keymap.string("model", default: "pc105")
+            input.keymap.layout = try keymap.string("layout", default: "us", allowed: "must be xkb layouts such as \"us\" or \"us,ru\"") { !$0.isEmpty }
+            input.keymap.variant = try keymap.string("variant", default: "")
+            input.keymap.options = try keymap.string("options", default: "")
+        }
+        return input
+    }
+
+    private func readAccelerometer(_ s: Section) throws(BoardProfileError) -> BoardProfile.Accelerometer {
+        var accelerometer = BoardProfile.Accelerometer()
+        accelerometer.device = try s.device("device", default: .automatic, pathPrefixes: ["/dev/input/", "/sys/"],
+                                            what: "an event node such as \"/dev/input/event3\" or an IIO device such as \"/sys/bus/iio/devices/iio:device0\"")
+        accelerometer.mountMatrix = try s.matrix("mount_matrix")
+        accelerometer.autoRotate = try s.bool("auto_rotate", default: false)
+        accelerometer.orientationHysteresis = try s.number("orientation_hysteresis", default: 15, in: 0...45, unit: " degrees")
+        if let shake = try s.section("shake", keys: ["enabled", "threshold", "duration", "quiet_period"]) {
+            accelerometer.shake.enabled = try shake.bool("enabled", default: false)
+            accelerometer.shake.threshold = try shake.number("threshold", default: 0.8, in: 0.1...8, unit: " g")
+            accelerometer.shake.duration = try shake.number("duration", default: 0.3, in: 0.05...5, unit: " seconds")
+            accelerometer.shake.quietPeriod = try shake.number("quiet_period", default: 1, in: 0...10, unit: " seconds")
+        }
+        return accelerometer
+    }
+
+    // MARK: Errors
+
+    func error(_ path: [String], field: String? = nil, value: (any TOMLValueConvertible)? = nil,
+               _ kind: BoardProfileError.Kind) -> BoardProfileError {
+        let written = map.valueText(of: path) ?? value.map { $0.debugDescription }
+        return BoardProfileError(file: file, line: map.line(of: path), field: field ?? Self.fieldName(path),
+                                 value: value == nil ? nil : written, kind: kind)
+    }
+
+    /// `[display] rotation` for `["display", "rotation"]`, `[input.keymap]` for a section,
+    /// `match` for a top-level key.
+    static func fieldName(_ path: [String]) -> String {
+        guard path.count > 1 else { return path.first ?? "" }
+        return "[\(path.dropLast().joined(separator: "."))] \(path.last!)"
+    }
+
+    func suggestion(for key: String, among candidates: [String]) -> String? {
+        func normal(_ s: String) -> [Character] { Array(s.lowercased().map { $0 == "-" ? "_" : $0 }) }
+        let wanted = normal(key)
+        let scored = candidates.map { ($0, editDistance(wanted, normal($0))) }.filter { $0.1 <= max(2, wanted.count / 4) }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+/// One table of the profile and the keys it may have: typed, range-checked reads of them.
+private struct Section {
+    let table: TOMLTable
+    let path: [String]
+    let reader: ProfileReader
+
+    /// The sub-table `key` (nil when absent) after checking that it is a table and has only
+    /// `keys`, of which `subsections` are tables.
+    func section(_ key: String, keys: [String], subsections: [String] = []) throws(BoardProfileError) -> Section? {
+        guard let value = table[key] else { return nil }
+        let sectionPath = path + [key]
+        guard value.type == .table, let sub = value.table else {
+            throw reader.error(sectionPath, value: value, .wrongType(
+                found: value.type.description,
+                allowed: "must be a section: write [\(sectionPath.joined(separator: "."))] on a line of its own"))
+        }
+        let written = sub.keys.sorted { (reader.map.line(of: sectionPath + [$0]) ?? 0) < (reader.map.line(of: sectionPath + [$1]) ?? 0) }
+        for name in written where !keys.contains(name) {
+            let subValue = sub[name]
+            if subValue?.type == .table {
+                let allowed = subsections.map { (sectionPath + [$0]).joined(separator: ".") }
+                let hint = reader.suggestion(for: name, among: subsections).map { (sectionPath + [$0]).joined(separator: ".") }
+                throw reader.error(sectionPath + [name], field: "[\((sectionPath + [name]).joined(separator: "."))]",
+                                   .unknownSection(allowed: allowed, suggestion: hint))
+            }
+            throw reader.error(sectionPath + [name], value: subValue,
+                               .unknownKey(allowed: keys, suggestion: reader.suggestion(for: name, among: keys)))
+        }
+        return Section(table: sub, path: sectionPath, reader: reader)
+    }
+
+    private func wrongType(_ key: String, _ value: any TOMLValueConvertible, _ allowed: String) -> BoardProfileError {
+        reader.error(path + [key], value: value, .wrongType(found: value.type.description, allowed: allowed))
+    }
+
+    /// The error for `key`'s value (which is present) not being allowed.
+    func invalidValue(_ key: String, _ allowed: String) -> BoardProfileError {
+        reader.error(path + [key], value: table[key], .invalidValue(allowed: allowed))
+    }
+
+    private func invalid(_ key: String, _ value: any TOMLValueConvertible, _ allowed: String) -> BoardProfileError {
+        reader.error(path + [key], value: value, .invalidValue(allowed: allowed))
+    }
+
+    func bool(_ key: String, default fallback: Bool) throws(BoardProfileError) -> Bool {
+        guard let value = table[key] else { return fallback }
+        guard let bool = value.bool else { throw wrongType(key, value, "must be true or false") }
+        return bool
+    }
+
+    func string(_ key: String, default fallback: String, allowed: String = "must be a string in quotes",
+                where isValid: (String) -> Bool = { _ in true }) throws(BoardProfileError) -> String {
+        guard let value = table[key] else { return fallback }
+        guard let string = value.string else { throw wrongType(key, value, allowed) }
+        guard isValid(string) else { throw invalid(key, value, allowed) }
+        return string
+    }
+
+    func integer(_ key: String, default fallback: Int, in range: ClosedRange<Int>) throws(BoardProfileError) -> Int {
+        let allowed = "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard let value = table[key] else { return fallback }
+        guard let int = value.int else { throw wrongType(key, value, allowed) }
+        guard range.contains(int) else { throw invalid(key, value, allowed) }
+        return int
+    }
+
+    func integer(_ key: String, default fallback: Int, oneOf choices: [Int]) throws(BoardProfileError) -> Int {
+        let allowed = "must be one of " + choices.map(String.init).joined(separator: ", ")
+        guard let value = table[key] else { return fallback }
+        guard let int = value.int else { throw wrongType(key, value, allowed) }
+        guard choices.contains(int) else { throw invalid(key, value, allowed) }
+        return int
+    }
+
+    /// A number (TOML integer or float) in `range`.
+    func number(_ key: String, default fallback: Double, in range: ClosedRange<Double>, unit: String = "") throws(BoardProfileError) -> Double {
+        let allowed = "must be a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(unit)"
+        guard let value = table[key] else { return fallback }
+        guard let number = Self.number(value) else { throw wrongType(key, value, allowed) }
+        guard range.contains(number) else { throw invalid(key, value, allowed) }
+        return number
+    }
+
+    /// One of `choices` (their TOML spellings).
+    func choice<T>(_ key: String, default fallback: T, _ choices: [(String, T)]) throws(BoardProfileError) -> T {
+        let allowed = "must be one of " + choices.map { "\"\($0.0)\"" }.joined(separator: ", ")
+        guard let value = table[key] else { return fallback }
+        guard let string = value.string else { throw wrongType(key, value, allowed) }
+        guard let match = choices.first(where: { $0.0 == string }) else { throw invalid(key, value, allowed) }
+        return match.1
+    }
+
+    /// A string turned into a value by `parse` (nil: not allowed).
+    func parsed<T>(_ key: String, default fallback: T, allowed: String, _ parse: (String) -> T?) throws(BoardProfileError) -> T {
+        guard let value = table[key] else { return fallback }
+        guard let string = value.string else { throw wrongType(key, value, allowed) }
+        guard let parsed = parse(string) else { throw invalid(key, value, allowed) }
+        return parsed
+    }
+
+    /// `"auto"` (nil) or a path starting with `pathPrefix`.
+    func pathOrAuto(_ key: String, pathPrefix: String, what: String) throws(BoardProfileError) -> String? {
+        try parsed(key, default: nil, allowed: "must be \"auto\" or \(what)") { text -> String?? in
+            if text == "auto" { return .some(nil) }
+            return text.hasPrefix(pathPrefix) && text.count > pathPrefix.count ? .some(text) : nil
+        }
+    }
+
+    /// `"auto"` (nil) or a non-empty name without spaces.
+    func nameOrAuto(_ key: String, what: String) throws(BoardProfileError) -> String? {
+        try parsed(key, default: nil, allowed: "must be \"auto\" or \(what)") { text -> String?? in
+            if text == "auto" { return .some(nil) }
+            return !text.isEmpty && !text.contains(" ") ? .some(text) : nil
+        }
+    }
+
+    /// `"auto"`, `"none"` or a path starting with one of `pathPrefixes`.
+    func device(_ key: String, default fallback: BoardProfile.DeviceChoice, pathPrefixes: [String],
+                what: String) throws(BoardProfileError) -> BoardProfile.DeviceChoice {
+        try parsed(key, default: fallback, allowed: "must be \"auto\", \"none\" or \(what)") { text in
+            switch text {
+            case "auto": .automatic
+            case "none": BoardProfile.DeviceChoice.none
+            default: pathPrefixes.contains { text.hasPrefix($0) && text.count > $0.count } ? .path(text) : nil
+            }
+        }
+    }
+
+    /// A list of strings, each satisfying `isValid`.
+    func stringArray(_ key: String, default fallback: [String], allowed: String,
+                     where isValid: (String) -> Bool) throws(BoardProfileError) -> [String] {
+        guard let value = table[key] else { return fallback }
+        guard let array = value.array else { throw wrongType(key, value, allowed) }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else { throw wrongType(key, value, allowed) }
+            guard isValid(string) else { throw invalid(key, value, allowed) }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// Exactly `count` numbers.
+    func numbers(_ key: String, count: Int, default fallback: [Double], allowed: String) throws(BoardProfileError) -> [Double] {
+        guard let value = table[key] else { return fallback }
+        guard let array = value.array else { throw wrongType(key, value, allowed) }
+        var numbers: [Double] = []
+        for element in array {
+            guard let number = Self.number(element) else { throw wrongType(key, value, allowed) }
+            guard number.isFinite else { throw invalid(key, value, allowed) }
+            numbers.append(number)
+        }
+        guard numbers.count == count else { throw invalid(key, value, allowed + " (found \(numbers.count))") }
+        return numbers
+    }
+
+    /// A 3×3 matrix written as three rows of three numbers; nil when absent.
+    func matrix(_ key: String) throws(BoardProfileError) -> [Double]? {
+        let allowed = "must be 3 rows of 3 numbers, e.g. [[1, 0, 0], [0, 1, 0], [0, 0, 1]]"
+        guard let value = table[key] else { return nil }
+        guard let rows = value.array else { throw wrongType(key, value, allowed) }
+        var numbers: [Double] = []
+        for row in rows {
+            guard let row = row.array else { throw invalid(key, value, allowed) }
+            guard row.count == 3 else { throw invalid(key, value, allowed) }
+            for element in row {
+                guard let number = Self.number(element), number.isFinite else { throw invalid(key, value, allowed) }
+                numbers.append(number)
+            }
+        }
+        guard numbers.count == 9 else { throw invalid(key, value, allowed) }
+        let m = numbers
+        let determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6])
+        guard determinant != 0 else {
+            throw invalid(key, value, "must not flatten the vector (its determinant is 0): " + allowed)
+        }
+        return numbers
+    }
+
+    private static func number(_ value: any TOMLValueConvertible) -> Double? {
+        if let double = value.double { return double }
+        if let int = value.int { return Double(int) }
+        return nil
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

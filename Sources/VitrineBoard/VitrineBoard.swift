@@ -1,1 +1,0 @@
-// Board profiles: reads boards/<name>.toml, validates it and starts the backends (issue 6).

@@ -1,1 +1,0 @@
-// The libinput backend, the accelerometer, calibration and rotation of input (issue 5).

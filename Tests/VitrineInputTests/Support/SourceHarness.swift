@@ -1,0 +1,97 @@
+import Logging
+import Synchronization
+import Vitrine
+import VitrineGraphics
+import VitrineInput
+
+/// Log lines a test's logger received.
+final class LogCapture: Sendable {
+    private let storage = Mutex<[(level: Logger.Level, message: String)]>([])
+
+    /// Every line so far.
+    var lines: [(level: Logger.Level, message: String)] { storage.withLock { $0 } }
+
+    /// The lines at `level`.
+    func messages(at level: Logger.Level) -> [String] { lines.filter { $0.level == level }.map(\.message) }
+
+    /// A logger that writes here (every level).
+    var logger: Logger {
+        Logger(label: "test.input") { _ in CapturingHandler(capture: self) }
+    }
+
+    fileprivate func append(_ level: Logger.Level, _ message: String) {
+        storage.withLock { $0.append((level, message)) }
+    }
+}
+
+private struct CapturingHandler: LogHandler {
+    let capture: LogCapture
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    func log(event: LogEvent) {
+        capture.append(event.level, event.message.description)
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+}
+
+/// A `LibInputSource` on a `FakeLibInput` and a `TestDisplay`, read at the `InputEvent` level.
+@MainActor
+final class SourceHarness {
+    let fake = FakeLibInput()
+    let display: TestDisplay
+    let clock = TestClock()
+    let logs = LogCapture()
+    private(set) var source: LibInputSource!
+
+    /// Queues the devices with `setup`, then starts the source (which takes them in).
+    init(display: TestDisplay = TestDisplay(), configuration: InputConfiguration = InputConfiguration(),
+         scale: Double = 1, setup: (FakeLibInput) -> Void) throws(InputError) {
+        self.display = display
+        setup(fake)
+        source = try LibInputSource(backend: fake, configuration: configuration, display: display,
+                                    screenScale: scale, clock: clock, logger: logs.logger)
+    }
+
+    /// Dispatches once and returns what the source handed over.
+    func events() -> [InputEvent] {
+        var out: [InputEvent] = []
+        source.dispatch { out.append($0) }
+        return out
+    }
+}
+
+/// Approximate equality of points (mapping does floating-point arithmetic).
+func approximatelyEqual(_ a: Point, _ b: Point, tolerance: Double = 1e-9) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+}
+
+extension InputEvent {
+    /// The location of a touch down or motion, else nil.
+    var location: Point? {
+        switch self {
+        case let .touchDown(_, location, _, _), let .touchMotion(_, location, _, _): location
+        default: nil
+        }
+    }
+
+    /// A short name of the event kind and its touch, for comparing sequences.
+    var summary: String {
+        switch self {
+        case let .touchDown(id, _, _, _): "down \(id)"
+        case let .touchMotion(id, _, _, _): "motion \(id)"
+        case let .touchUp(id, _): "up \(id)"
+        case let .touchCancel(id, _): "cancel \(id)"
+        case .touchFrame: "frame"
+        case let .deviceRemoved(device, _): "removed \(device)"
+        case let .key(code, state, _, _, _): "key \(code) \(state == .pressed ? "down" : "up")"
+        case let .switchToggled(kind, isOn, _): "switch \(kind) \(isOn ? "on" : "off")"
+        case .scroll: "scroll"
+        case .acceleration: "acceleration"
+        }
+    }
+}

@@ -3,6 +3,7 @@ import KioskDemo
 import Vitrine
 import VitrineBoard
 import VitrineHeadless
+import VitrineLinux
 
 // `vitrine-demo`: the demo kiosk. The board profile (`--board NAME|PATH`, else VITRINE_BOARD,
 // else the device-tree model, else `virtual` when there is no DRM device) says where it runs.
@@ -68,6 +69,8 @@ func runTour(profile: BoardProfile?, framesFolder: String) -> Int32 {
 }
 
 let options = DemoOptions(arguments: CommandLine.arguments)
+// Log lines carry the journal's priority prefixes when systemd runs the demo as the kiosk.
+SystemdLogHandler.bootstrap()
 let status = MainActor.assumeIsolated { () -> Int32 in
     let selection: BoardSelector.Selection
     do {
@@ -82,9 +85,15 @@ let status = MainActor.assumeIsolated { () -> Int32 in
         return runTour(profile: profile, framesFolder: options.framesFolder)
     }
     let platform: BoardPlatform
-    do {
+    do throws(BoardPlatformError) {
         platform = try BoardPlatform(profile: profile)
     } catch {
+        if SystemdNotifier.fromEnvironment() != nil {
+            // Run as the kiosk's service: a headless tour would never report ready, and systemd
+            // would restart it forever. Fail with the reason; systemd logs it and retries.
+            printError("vitrine-demo: \(error)")
+            return error.exitStatus
+        }
         // The embedded default: without a usable screen the demo still shows what it does.
         print("vitrine-demo: the screen cannot be used — \(error)\nvitrine-demo: playing the tour headless instead")
         return runTour(profile: nil, framesFolder: options.framesFolder)

@@ -35,7 +35,7 @@ struct LibInputContextTests {
         let descriptor = mkstemp(&template)
         try #require(descriptor >= 0)
         close(descriptor)
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         do {
             _ = try LibInputContext(devices: .paths([path]), logger: logs.logger)

@@ -137,6 +137,7 @@ extension Application {
                 do {
                     try source.start()
                     runLoop.addInputSource(source, handler: handler)
+                    if let state = source.currentState() { post(state) }
                 } catch {
                     logger.error("cannot start \(type(of: source)): \(error); shakes and auto-rotation are unavailable")
                 }
@@ -148,7 +149,11 @@ extension Application {
         if !detectsShakes, let phase = shakeDetector.reset() {
             sendMotion(.motionShake, phase: phase, timestamp: clock.now)
         }
-        if !autoRotates { orientationDetector.reset(to: screenRotation) }
+        if !autoRotates {
+            orientationDetector.reset(to: screenRotation)
+            orientationTimer?.invalidate()
+            orientationTimer = nil
+        }
     }
 
     func accelerate(_ sample: Acceleration, timestamp: Double) {
@@ -156,10 +161,32 @@ extension Application {
             sendMotion(.motionShake, phase: phase, timestamp: timestamp)
         }
         // A shake must not turn the screen: orientation is read only while the device is still.
-        if autoRotates, !shakeDetector.isInMotion,
-           let rotation = orientationDetector.add(sample, at: timestamp) {
+        guard autoRotates, !shakeDetector.isInMotion else { return }
+        lastAcceleration = sample
+        if let rotation = orientationDetector.add(sample, at: timestamp) {
             setScreenRotation(rotation)
         }
+        armOrientationTimer()
+    }
+
+    /// While a candidate orientation waits to settle, a timer feeds the last sample again at
+    /// its deadline, so a sensor that goes quiet once the panel is still cannot leave the
+    /// screen unturned. No candidate, no timer.
+    private func armOrientationTimer() {
+        guard let deadline = orientationDetector.candidateDeadline else {
+            orientationTimer?.invalidate()
+            orientationTimer = nil
+            return
+        }
+        if let orientationTimer, orientationTimer.isValid, orientationTimer.fireDate == deadline { return }
+        orientationTimer?.invalidate()
+        let timer = Timer(fireDate: deadline) { [weak self] _ in
+            guard let self, let sample = self.lastAcceleration else { return }
+            self.orientationTimer = nil
+            self.accelerate(sample, timestamp: max(deadline, self.clock.now))
+        }
+        orientationTimer = timer
+        timer.schedule(on: runLoop)
     }
 
     // MARK: Rotation

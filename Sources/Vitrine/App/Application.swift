@@ -171,6 +171,9 @@ open class Application: Responder {
     public var orientationDetector = OrientationDetector()
     var onDemandSources: [(source: any OnDemandInputSource, handler: @MainActor (InputEvent) -> Void)] = []
     var requestedRotation: ScreenRotation?
+    /// Feeds the last accelerometer sample again when an orientation candidate has settled.
+    var orientationTimer: Timer?
+    var lastAcceleration: Acceleration?
     var remoteControlKeysDown: Set<Int> = []
     var firstFrameObservers: [@MainActor () -> Void] = []
     var hasShownFirstFrame = false

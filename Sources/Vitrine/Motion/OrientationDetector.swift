@@ -82,6 +82,14 @@ public struct OrientationDetector: Sendable, Hashable {
         return nearest
     }
 
+    /// When the candidate orientation, if there is one, will have held for the settle time:
+    /// feeding a sample at or after this time reports it. A sensor held still may send no
+    /// more samples (evdev drops repeated values), so the application feeds the last sample
+    /// again at this time.
+    public var candidateDeadline: Double? {
+        candidate == nil ? nil : candidateSince + configuration.settleTime
+    }
+
     /// Makes `orientation` the current one (the app rotated by other means) and forgets any
     /// candidate.
     public mutating func reset(to orientation: ScreenRotation) {

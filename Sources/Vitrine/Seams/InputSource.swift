@@ -145,6 +145,15 @@ public protocol OnDemandInputSource: InputSource {
     func start() throws
     /// Stops producing events and closes the device.
     func stop()
+    /// The state the device is in now, as an event, when it has one (an accelerometer's
+    /// current attitude): the application posts it right after `start()`, because a device
+    /// held still may send nothing for a long time. Default: nil.
+    func currentState() -> InputEvent?
+}
+
+extension OnDemandInputSource {
+    /// Default: no state to report.
+    public func currentState() -> InputEvent? { nil }
 }
 
 /// An input source without a file descriptor (a script, a test, a bridge from another

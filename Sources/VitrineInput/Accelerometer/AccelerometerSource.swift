@@ -128,6 +128,13 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
         logger.info("accelerometer: \(device?.description ?? "?"), mount matrix \(mountMatrix?.description ?? "?") (\(mountMatrixOrigin ?? "?"))")
     }
 
+    /// The attitude read at `start()` (or since), stamped now: the application posts it at
+    /// once, because an evdev accelerometer held still sends nothing (repeated values are
+    /// dropped by the kernel).
+    public func currentState() -> InputEvent? {
+        currentAcceleration.map { .acceleration($0, timestamp: runLoop.clock.now) }
+    }
+
     /// Closes the device (or disarms the timer and closes the attributes) and forgets pending
     /// samples. Does nothing when stopped.
     public func stop() {

@@ -12,6 +12,8 @@ final class FakeAccelerometer: SignallingInputSource, OnDemandInputSource {
     private(set) var starts = 0
     private(set) var stops = 0
     var failsToStart = false
+    /// The attitude reported at start, if any.
+    var state: Acceleration?
     private var queue: [InputEvent] = []
 
     struct Unplugged: Error {}
@@ -26,6 +28,10 @@ final class FakeAccelerometer: SignallingInputSource, OnDemandInputSource {
         isStarted = false
         stops += 1
         queue.removeAll()
+    }
+
+    func currentState() -> InputEvent? {
+        state.map { .acceleration($0, timestamp: 0) }
     }
 
     func dispatch(into sink: (InputEvent) -> Void) {

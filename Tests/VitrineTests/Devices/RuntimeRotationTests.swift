@@ -86,4 +86,22 @@ import VitrineHeadless
         h.advance(by: 0.1)
         #expect(h.display.rotation == .clockwise90)
     }
+
+    @Test func aSensorHeldStillAfterStartStillTurnsTheScreenOnceTheSettleTimeHasPassed() {
+        let h = Harness(width: 800, height: 480)
+        let sensor = FakeAccelerometer()
+        // Standing on its left edge (right edge up), and sending nothing more: evdev drops
+        // repeated values.
+        sensor.state = Acceleration(x: 1, y: 0, z: 0)
+        h.app.addInputSource(sensor)
+        h.app.autoRotates = true
+        h.advance(by: h.app.orientationDetector.configuration.settleTime / 2)
+        #expect(h.display.rotation == .none)
+        h.advance(by: h.app.orientationDetector.configuration.settleTime)
+        #expect(h.display.rotation == .clockwise90)
+        // Nothing is left armed: the app sleeps.
+        let turns = h.loop.turnCount
+        h.advance(by: 5)
+        #expect(h.loop.turnCount == turns)
+    }
 }

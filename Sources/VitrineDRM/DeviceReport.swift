@@ -11,12 +11,9 @@ public enum DeviceReport {
         case failed(path: String, DRMError)
     }
 
-    /// The line that stands in for input devices until the libinput backend lands.
-    public static let inputDevicesNote = "(input devices: once the libinput backend lands)"
-
     // MARK: Text
 
-    /// The report for people: one block per device, then the input-devices line.
+    /// The report for people: one block per device, each followed by an empty line.
     public static func text(_ entries: [Entry]) -> String {
         var out = ""
         for entry in entries {
@@ -26,7 +23,6 @@ public enum DeviceReport {
             }
             out += "\n"
         }
-        out += inputDevicesNote + "\n"
         return out
     }
 
@@ -109,27 +105,30 @@ public enum DeviceReport {
 
     // MARK: JSON
 
-    /// The report as one JSON object: `{"drm": [devices…], "input": null, "inputNote": …}`;
-    /// a device that could not be read is `{"path": …, "error": …}`.
+    /// The report as one JSON object, `{"drm": [devices…]}`; a device that could not be read
+    /// is `{"path": …, "error": …}`.
     public static func json(_ entries: [Entry]) -> String {
         let w = JSONWriter()
         w.object {
             w.key("drm")
-            w.array(entries) { entry in
-                switch entry {
-                case .device(let d): json(d, w)
-                case .failed(let path, let error):
-                    w.object {
-                        w.field("path", path)
-                        w.field("error", error.description)
-                    }
-                }
-            }
-            w.key("input")
-            w.null()
-            w.field("inputNote", "once the libinput backend lands")
+            writeDevices(entries, to: w)
         }
         return w.output + "\n"
+    }
+
+    /// Writes the devices as a JSON array with `w`, for a report that puts them beside others
+    /// (`vitrine devices` adds the input devices).
+    public static func writeDevices(_ entries: [Entry], to w: JSONWriter) {
+        w.array(entries) { entry in
+            switch entry {
+            case .device(let d): json(d, w)
+            case .failed(let path, let error):
+                w.object {
+                    w.field("path", path)
+                    w.field("error", error.description)
+                }
+            }
+        }
     }
 
     /// The JSON object for an error that stopped the whole listing: `{"drm": [], "error": …}`.

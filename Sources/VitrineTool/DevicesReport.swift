@@ -6,13 +6,9 @@ import VitrineInput
 /// `{"drm": [...], "input": [...], "inputError": null}` (plus `"error"` when the DRM devices
 /// could not be listed at all). The "drm" and "error" keys are the DRM report's, unchanged.
 enum DevicesReport {
-    /// The text: the DRM blocks, then the input section in place of the DRM report's
-    /// placeholder line for input devices.
+    /// The text: the DRM blocks, then the input section.
     static func text(_ entries: [DeviceReport.Entry], input: InputDeviceReport.Listing) -> String {
-        var drm = DeviceReport.text(entries)
-        let placeholder = DeviceReport.inputDevicesNote + "\n"
-        if drm.hasSuffix(placeholder) { drm.removeLast(placeholder.count) }
-        return drm + InputDeviceReport.text(input)
+        DeviceReport.text(entries) + InputDeviceReport.text(input)
     }
 
     /// The JSON object for described DRM devices and the input listing.
@@ -20,15 +16,7 @@ enum DevicesReport {
         let w = JSONWriter()
         w.object {
             w.key("drm")
-            // DeviceReport writes its devices only as a whole object whose first member is
-            // "drm"; its array is taken from there, byte for byte, so that the VM ring sees the
-            // same DRM JSON as before.
-            if let drm = firstMemberValue(of: DeviceReport.json(entries), key: "drm") {
-                w.raw(drm)
-            } else {
-                w.array([Int]()) { _ in }
-                w.field("error", "vitrine: the DRM report has an unexpected shape; run `vitrine devices` without --json")
-            }
+            DeviceReport.writeDevices(entries, to: w)
             writeInput(input, w)
         }
         return w.output + "\n"
@@ -70,34 +58,5 @@ enum DevicesReport {
                 }
             }
         }
-    }
-
-    /// The text of the value of `json`'s first member when that member is `key` and its value
-    /// is an array or object: `{"key":[…],…}` gives `[…]`. Strings are skipped with their
-    /// escapes, so brackets inside names do not count. `nil` for any other shape.
-    static func firstMemberValue(of json: String, key: String) -> String? {
-        let bytes = Array(json.utf8)
-        let prefix = Array("{\(JSONWriter.quoted(key)):".utf8)
-        guard bytes.starts(with: prefix), prefix.count < bytes.count,
-              bytes[prefix.count] == UInt8(ascii: "[") || bytes[prefix.count] == UInt8(ascii: "{") else { return nil }
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for index in prefix.count..<bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return String(decoding: bytes[prefix.count...index], as: UTF8.self) }
-            default: break
-            }
-        }
-        return nil
     }
 }

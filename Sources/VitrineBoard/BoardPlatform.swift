@@ -58,6 +58,15 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
 ///   `[input]` with the `[touch]` calibration, and the accelerometer of `[accelerometer]`
 ///   (created stopped: it is read only while something needs it).
 ///
+/// **VT switching** is off unless the profile allows it (`[input] vt_switching = true`): a
+/// kiosk is locked down, Ctrl+Alt+F1…F12 reach the app as ordinary keys and the console does
+/// not switch. When it is allowed and a console is held, the console negotiates switches
+/// (`VirtualTerminal.negotiateSwitches(on:)`) and Ctrl+Alt+F`n` asks it to show console `n`;
+/// switching away cancels every touch, pauses the display dropping DRM master and releases
+/// the input devices, and coming back takes master again, repaints the whole screen and
+/// reopens input (see `startVTSwitching`). A failure is logged with its remedy, and the keys
+/// stay ordinary keys.
+///
 /// Under systemd (a `Type=notify` unit, see `scripts/install-kiosk`) it also tells systemd the
 /// app is ready once the first frame is on the screen, feeds the watchdog from the run loop
 /// (`[system] watchdog`), and says STOPPING=1 at shutdown. Not under systemd none of that exists.
@@ -106,8 +115,13 @@ public final class BoardPlatform: Platform {
     public private(set) var hasSentReady = false
     /// Whether `shutdown()` has run.
     public private(set) var isShutDown = false
+    /// Whether Ctrl+Alt+F1…F12 switch consoles: the profile allows it (`[input] vt_switching`),
+    /// a console is held and negotiates switches. Otherwise those keys are ordinary keys.
+    public var switchesVTs: Bool { libInput?.vtSwitchHandler != nil && console?.isNegotiatingSwitches == true }
 
     private let logger: Logger
+    /// The application attached, whose touches a VT switch cancels.
+    private weak var application: Application?
 
     /// Starts the backends `profile` asks for. `notifier` is systemd's (default: from the
     /// environment; nil when not a notify service). Throws `BoardPlatformError` (DRM, input,
@@ -131,7 +145,7 @@ public final class BoardPlatform: Platform {
             touchCapacity = profile.touch.capacity
         case .drm:
             // Made in this order, released in the reverse: console, loop + display, input,
-            // accelerometer (and then the watchdog).
+            // accelerometer (and then VT switching and the watchdog).
             console = Self.takeOverConsole(profile.system.console, logger: logger)
             let drm: DRMPlatform
             do {
@@ -158,14 +172,6 @@ public final class BoardPlatform: Platform {
             }
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
             input.touchPoolCapacity = capacity
-            if profile.input.allowsVTSwitching {
-                // VIT-BOARD: switching VTs needs the console to hand the display over (VT_SETMODE
-                // VT_PROCESS: drop DRM master and pause input on release, take them back on
-                // acquire). VirtualTerminal does not negotiate that yet, so a switch is only logged.
-                input.vtSwitchHandler = { [logger] number in
-                    logger.notice("Ctrl+Alt+F\(number): VT switching is allowed by the profile but not supported yet")
-                }
-            }
             do {
                 accelerometer = try Self.accelerometer(profile.accelerometer, runLoop: drm.epollRunLoop, logger: logger)
             } catch {
@@ -177,6 +183,7 @@ public final class BoardPlatform: Platform {
             libInput = input
             touchCapacity = capacity
         }
+        startVTSwitching()
         startWatchdog()
     }
 
@@ -225,8 +232,8 @@ public final class BoardPlatform: Platform {
     }
 
     /// Tells systemd the app is stopping, then releases everything in the reverse order of
-    /// its making: watchdog, accelerometer, input, display (restored as found) and loop,
-    /// console. Idempotent.
+    /// its making: watchdog, VT switching (the console back to `VT_AUTO`), accelerometer,
+    /// input, display (restored as found) and loop, console. Idempotent.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
@@ -235,6 +242,8 @@ public final class BoardPlatform: Platform {
         if let notifier {
             do { try notifier.stopping() } catch { logger.warning("\(error)") }
         }
+        libInput?.vtSwitchHandler = nil
+        console?.stopNegotiatingSwitches()
         accelerometer?.stop()
         libInput?.suspend()
         switch backend {
@@ -254,6 +263,7 @@ public final class BoardPlatform: Platform {
     /// application and before running it; the app may change any of these afterwards
     /// (`applicationDidFinishLaunching` comes later).
     public func attach(to application: Application) {
+        self.application = application
         application.switchPolicy.lid = switch profile.switches.lid {
         case .displayOff: .displayOffAndCancelTouches
         case .ignore: .ignore
@@ -390,6 +400,124 @@ public final class BoardPlatform: Platform {
             logger.warning("console not taken over: \(error)")
             return nil
         }
+    }
+}
+
+// MARK: VT switching
+
+/// What a VT switch pauses and resumes of the display: `DRMDisplay`, or a stand-in in tests.
+@MainActor
+protocol VTSwitchDisplay: AnyObject {
+    /// Stops presenting and (with `droppingMaster`) drops DRM master.
+    func pause(droppingMaster: Bool)
+    /// Takes master back (with `takingMaster`), modesets and asks for a full repaint.
+    func resume(takingMaster: Bool) throws(DRMError)
+}
+
+extension DRMDisplay: VTSwitchDisplay {}
+
+/// What a VT switch pauses and resumes of input, and where Ctrl+Alt+Fn arrive:
+/// `LibInputSource`, or a stand-in in tests.
+@MainActor
+protocol VTSwitchInput: AnyObject {
+    /// Called with `n` for Ctrl+Alt+F`n`; nil leaves those keys ordinary keys.
+    var vtSwitchHandler: (@MainActor (Int) -> Void)? { get set }
+    /// Releases every device (their touches are cancelled).
+    func suspend()
+    /// Opens the devices again.
+    func resume() throws(InputError)
+}
+
+extension LibInputSource: VTSwitchInput {}
+
+extension BoardPlatform {
+    /// Turns VT switching on when the profile allows it and a console is held (DRM boards).
+    private func startVTSwitching() {
+        guard case .drm(let drm) = backend, let libInput else { return }
+        Self.startVTSwitching(profile: profile, console: console, runLoop: drm.epollRunLoop, display: drm.drmDisplay,
+                              input: libInput, cancelTouches: { [weak self] in self?.application?.cancelAllTouches() },
+                              logger: logger)
+    }
+
+    /// Wires a VT switch through the board's parts and starts negotiating switches on
+    /// `console` (reading its switch signal from `signals`, default a signalfd for
+    /// `VirtualTerminal.defaultSwitchSignal`, on `runLoop`) — when `profile` allows VT switching
+    /// (`[input] vt_switching = true`) and a console is held:
+    ///
+    /// - switching away (`sessionPaused`): `cancelTouches` (every view hears
+    ///   `touchesCancelled`), `display.pause(droppingMaster: true)` (so the other console can
+    ///   modeset), `input.suspend()` (devices released); then the console lets the kernel switch;
+    /// - coming back (`sessionResumed`, after the console acknowledged it):
+    ///   `display.resume(takingMaster: true)` (which asks the application for a full repaint),
+    ///   then `input.resume()`;
+    /// - Ctrl+Alt+F`n` (`input.vtSwitchHandler`): `console.activate(vt: n)`.
+    ///
+    /// Locked down (the default) it touches nothing: the handler stays nil, so Ctrl+Alt+Fn reach
+    /// the app as ordinary keys, and the console stays in `VT_AUTO`. Every failure is logged with
+    /// its remedy; when negotiation cannot start the handler is not set either. Returns whether
+    /// switching is on.
+    @discardableResult
+    static func startVTSwitching(profile: BoardProfile, console: VirtualTerminal?, runLoop: any RunLoop,
+                                 display: any VTSwitchDisplay, input: any VTSwitchInput,
+                                 cancelTouches: @escaping @MainActor () -> Void,
+                                 signals: (any VTSignalReading)? = nil, logger: Logger) -> Bool {
+        guard profile.input.allowsVTSwitching else {
+            signals?.close()
+            return false
+        }
+        guard let console else {
+            signals?.close()
+            logger.warning("""
+                board \(profile.name) allows VT switching ([input] vt_switching = true) but no console is held \
+                ([system] console): Ctrl+Alt+F1…F12 stay ordinary keys — run the app on a virtual console as root
+                """)
+            return false
+        }
+        let path = console.path
+        console.sessionPaused = { [weak display, weak input, logger] in
+            logger.notice("\(path): switching to another console: display paused, input released")
+            cancelTouches()
+            display?.pause(droppingMaster: true)
+            input?.suspend()
+        }
+        console.sessionResumed = { [weak display, weak input, logger] in
+            logger.notice("\(path): shown again: display and input resumed")
+            do {
+                try display?.resume(takingMaster: true)
+            } catch {
+                logger.error("""
+                    \(error); the screen stays as the other console left it — stop the program holding DRM master, \
+                    or switch away and back
+                    """)
+            }
+            do {
+                try input?.resume()
+            } catch {
+                logger.error("\(error); touches and keys stay off until the next switch back to this console")
+            }
+        }
+        console.negotiationFailed = { [logger] error in logger.error("VT switching: \(error)") }
+        do {
+            if let signals {
+                try console.negotiateSwitches(on: runLoop, reading: signals)
+            } else {
+                try console.negotiateSwitches(on: runLoop)
+            }
+        } catch {
+            logger.error("board \(profile.name) allows VT switching but it cannot start: \(error); Ctrl+Alt+F1…F12 stay ordinary keys")
+            console.sessionPaused = nil
+            console.sessionResumed = nil
+            return false
+        }
+        input.vtSwitchHandler = { [weak console, logger] number in
+            guard let console else { return }
+            do {
+                try console.activate(vt: number)
+            } catch {
+                logger.error("Ctrl+Alt+F\(number): \(error)")
+            }
+        }
+        return true
     }
 }
 

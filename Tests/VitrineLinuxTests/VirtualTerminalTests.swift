@@ -7,6 +7,7 @@ import Testing
 /// The console takeover. Only the refusals are tested by default: taking over a real console
 /// would blank the machine's screen and keyboard. Set VITRINE_TEST_VT=/dev/ttyN (as root, on a
 /// machine whose console nobody uses: the VM ring) to test the takeover and its restoration.
+@MainActor
 @Suite
 struct VirtualTerminalTests {
     @Test func aDeviceThatIsNotAConsoleIsRefusedWithAClearError() {

@@ -1,0 +1,190 @@
+import CVitrineShims
+import SystemPackage
+import Vitrine
+@testable import VitrineLinux
+
+/// What happened, in order: the console's ioctls and the session callbacks in one list, so
+/// tests can say "paused before VT_RELDISP 1".
+@MainActor
+final class VTJournal {
+    private(set) var entries: [String] = []
+    func record(_ entry: String) { entries.append(entry) }
+    func clear() { entries.removeAll() }
+}
+
+/// A stand-in for the switch signal: `send()` is the kernel sending it to the process.
+@MainActor
+final class FakeVTSignals: VTSignalReading {
+    let signal: Int32
+    var fileDescriptor: Int32? { nil }
+    var readinessHandler: (@MainActor () -> Void)?
+    private(set) var pending = 0
+    private(set) var isClosed = false
+
+    init(signal: Int32 = 40) { self.signal = signal }
+
+    func send() {
+        guard !isClosed else { return }
+        pending += 1
+        readinessHandler?()
+    }
+
+    func nextSignal() -> Bool {
+        guard !isClosed, pending > 0 else { return false }
+        pending -= 1
+        return true
+    }
+
+    func close() {
+        isClosed = true
+        pending = 0
+    }
+}
+
+/// A console that behaves as the kernel's VT code does for one process: it records every
+/// request in the journal, keeps the modes, and in `VT_PROCESS` mode holds a switch away until
+/// `VT_RELDISP` answers it (signalling `signals`), and signals again when its console is shown.
+/// `failing` makes a request (named as in the journal, up to its first space: "VT_SETMODE")
+/// fail with an errno.
+@MainActor
+final class FakeVTConsole: VTDevice {
+    let path: String
+    let journal: VTJournal
+    var signals: FakeVTSignals?
+    var consoleModeValue: Int32 = VITRINE_KD_TEXT
+    var keyboardModeValue: Int32 = 3 // K_UNICODE
+    var switchMode = VTSwitchMode.automatic
+    var ownNumber = 1
+    var foreground = 1
+    /// The kernel's `vt_newvt`: the console a switch away waits to go to.
+    var waitingSwitch: Int?
+    var failing: [String: Errno] = [:]
+    private(set) var isClosed = false
+
+    init(path: String = "/dev/tty1", journal: VTJournal) {
+        self.path = path
+        self.journal = journal
+    }
+
+    /// Another program (chvt) or the kernel asks for console `number`.
+    func requestSwitch(to number: Int) {
+        guard number != foreground else { return }
+        if foreground == ownNumber, case .process = switchMode {
+            waitingSwitch = number
+            signals?.send()
+        } else {
+            foreground = number
+            if number == ownNumber, case .process = switchMode { signals?.send() }
+        }
+    }
+
+    func consoleMode() throws(Errno) -> Int32 {
+        try perform("KDGETMODE") { $0.consoleModeValue }
+    }
+
+    func setConsoleMode(_ mode: Int32) throws(Errno) {
+        try perform("KDSETMODE \(mode)") { $0.consoleModeValue = mode }
+    }
+
+    func keyboardMode() throws(Errno) -> Int32 {
+        try perform("KDGKBMODE") { $0.keyboardModeValue }
+    }
+
+    func setKeyboardMode(_ mode: Int32) throws(Errno) {
+        try perform("KDSKBMODE \(mode)") { $0.keyboardModeValue = mode }
+    }
+
+    func setSwitchMode(_ mode: VTSwitchMode) throws(Errno) {
+        let name = switch mode {
+        case .automatic: "VT_SETMODE VT_AUTO"
+        case .process(let release, let acquire): "VT_SETMODE VT_PROCESS \(release)/\(acquire)"
+        }
+        try perform(name) {
+            $0.switchMode = mode
+            $0.waitingSwitch = nil
+        }
+    }
+
+    func releaseDisplay(_ answer: VTReleaseAnswer) throws(Errno) {
+        let name = switch answer {
+        case .allow: "VT_RELDISP 1"
+        case .refuse: "VT_RELDISP 0"
+        case .acknowledgeAcquire: "VT_RELDISP VT_ACKACQ"
+        }
+        try perform(name) { console throws(Errno) in
+            guard case .process = console.switchMode else { throw .invalidArgument }
+            guard let waiting = console.waitingSwitch else {
+                if answer != .acknowledgeAcquire { throw .invalidArgument }
+                return
+            }
+            console.waitingSwitch = nil
+            // Any non-zero answer, VT_ACKACQ included, completes a waiting switch.
+            if answer != .refuse { console.foreground = waiting }
+        }
+    }
+
+    func activate(_ number: Int) throws(Errno) {
+        try perform("VT_ACTIVATE \(number)") { $0.requestSwitch(to: number) }
+    }
+
+    func number() throws(Errno) -> Int {
+        try perform("TIOCGDEV", recorded: false) { $0.ownNumber }
+    }
+
+    func foregroundNumber() throws(Errno) -> Int {
+        try perform("VT_GETSTATE", recorded: false) { $0.foreground }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        journal.record("close")
+    }
+
+    /// Records `request` and fails it when asked to, else runs `body`.
+    private func perform<Value>(_ request: String, recorded: Bool = true,
+                                 _ body: (FakeVTConsole) throws(Errno) -> Value) throws(Errno) -> Value {
+        if recorded { journal.record(request) }
+        let name = String(request.prefix { $0 != " " })
+        if let error = failing[request] ?? failing[name] { throw error }
+        return try body(self)
+    }
+}
+
+/// A run loop that runs a turn only when told: `runTurn()` dispatches the signalling sources
+/// that became ready. Enough for the console's source, without VitrineHeadless.
+@MainActor
+final class FakeRunLoop: RunLoop {
+    let clock: any Clock = MonotonicClock()
+    private(set) var sources: [any InputSource] = []
+    private var ready: [ObjectIdentifier] = []
+
+    func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {
+        sources.append(source)
+        if let signalling = source as? any SignallingInputSource {
+            let id = ObjectIdentifier(source)
+            signalling.readinessHandler = { [weak self] in self?.ready.append(id) }
+        }
+    }
+
+    func removeInputSource(_ source: any InputSource) {
+        sources.removeAll { $0 === source }
+        (source as? any SignallingInputSource)?.readinessHandler = nil
+    }
+
+    func add(_ timer: Timer) {}
+    func remove(_ timer: Timer) {}
+    func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
+    func wakeUp() {}
+    func run() { runTurn() }
+    func stop() {}
+
+    /// Dispatches every source that signalled since the last turn.
+    func runTurn() {
+        let due = ready
+        ready.removeAll()
+        for source in sources where due.contains(ObjectIdentifier(source)) {
+            source.dispatch { _ in }
+        }
+    }
+}

@@ -662,7 +662,13 @@ public final class DRMDisplay: Display {
         eventSource = nil
         if let hotplugMonitor { runLoop.removeInputSource(hotplugMonitor) }
         hotplugMonitor = nil
-        if hasModeset { restoreCRTC() }
+        if hasModeset && isPaused {
+            // Switched away: the console in front owns the screen and modesets it itself;
+            // without DRM master nothing could be put back anyway.
+            logger.info("\(device.path): the session is switched away; the screen stays with the console in front")
+        } else if hasModeset {
+            restoreCRTC()
+        }
         releaseBuffers()
         pageFlip = .idle
         try? device.dropMaster()

@@ -2,12 +2,13 @@ import Logging
 import Vitrine
 import VitrineLinux
 
-/// The backends of a Linux device with a screen and, for now, no input: the epoll run loop and
-/// the DRM/KMS display. `Application.main(platform:delegate:)` runs an app full-screen on it;
-/// SIGINT, SIGTERM and SIGHUP stop the loop, after which `shutdown()` restores the screen.
+/// The display half of a Linux device: the epoll run loop and the DRM/KMS display, with no
+/// input. `Application.main(platform:delegate:)` runs an app full-screen on it; SIGINT,
+/// SIGTERM and SIGHUP stop the loop, after which `shutdown()` restores the screen.
 ///
-/// Input sources join when the libinput backend lands. Until the board profile reader exists,
-/// the display's configuration is passed in.
+/// Apps normally run on `VitrineBoard.BoardPlatform`, which builds this from a board profile
+/// and adds libinput and the accelerometer; `DRMPlatform` alone serves tools and tests that
+/// need only the screen (`vitrine flip-test`, the kernel ring).
 @MainActor
 public final class DRMPlatform: Platform {
     /// The epoll loop.
@@ -40,7 +41,7 @@ public final class DRMPlatform: Platform {
     public var runLoop: any RunLoop { epollRunLoop }
     /// The DRM display.
     public var display: (any Display)? { drmDisplay }
-    /// None yet: the libinput backend adds them.
+    /// None: `BoardPlatform` adds libinput and the accelerometer.
     public var inputSources: [any InputSource] { [] }
 
     /// Restores the screen as it was found, then releases the loop's descriptors.

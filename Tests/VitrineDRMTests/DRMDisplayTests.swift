@@ -668,6 +668,17 @@ struct DRMDisplayTests {
         #expect(rig.device.appliedCommits.last?.flags == [.allowModeset, .pageFlipEvent])
     }
 
+    @Test func restoringWhileSwitchedAwayLeavesTheScreenToTheConsoleInFront() throws {
+        let rig = try DRMRig()
+        rig.present()
+        rig.flip(sequence: 1, at: 1)
+        rig.display.pause()
+        let commits = rig.device.commits.count
+        rig.display.restore()
+        #expect(rig.device.commits.count == commits, "no commit without master: the other console owns the screen")
+        #expect(rig.device.framebuffers.isEmpty, "the buffers are released all the same")
+    }
+
     @Test func resumingWhenAnotherSessionKeptMasterSaysSo() throws {
         let rig = try DRMRig()
         rig.display.pause()

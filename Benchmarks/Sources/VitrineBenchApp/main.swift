@@ -1,0 +1,243 @@
+import Glibc
+import Vitrine
+import VitrineBenchKit
+import VitrineGraphics
+
+// vitrine-bench-app: the measurements that need a process of their own (a real run loop that
+// sleeps, a clean address space, a process start). It prints its results as
+// `vitrine-figure NAME=VALUE` lines; the benchmarks in Benchmarks/VitrineBenchmarks run it.
+//
+//   vitrine-bench-app idle [SECONDS]    the kiosk screen at 1920×1080 left alone: wake-ups, CPU time
+//   vitrine-bench-app startup           from main() to the first presented frame (the parent
+//                                       times process start)
+//   vitrine-bench-app memory            peak private dirty memory over 120 frames of use, and the
+//                                       frame buffers' share of it
+//   vitrine-bench-app touch VIEWS DEPTH FRAMES [view|button|tap]
+//                                       touch frames for an instruction counter (callgrind)
+//   vitrine-bench-app frames KIND COUNT headless frames (full-repaint, full-redraw, button, move,
+//                                       label) for a profiler
+//   vitrine-bench-app frame-counters    exact pixels composed, bytes copied and views drawn of
+//                                       each kind of frame
+
+let mainEnteredAt = KernelClock.monotonicNanoseconds()
+
+/// The kiosk screen on the epoll loop and a 1920×1080 virtual display, as an app's delegate.
+@MainActor
+final class BenchDelegate: ApplicationDelegate {
+    var screen: KioskScreen?
+    let launched: (Application, KioskScreen) -> Void
+
+    init(launched: @escaping (Application, KioskScreen) -> Void) {
+        self.launched = launched
+    }
+
+    func applicationDidFinishLaunching(_ application: Application) {
+        let screen = KioskScreen(application: application)
+        self.screen = screen
+        launched(application, screen)
+    }
+}
+
+@MainActor
+func makePlatform() -> RealTimeHeadlessPlatform {
+    do {
+        return try RealTimeHeadlessPlatform()
+    } catch {
+        print("vitrine-bench-app: cannot create the run loop: \(error)")
+        exit(1)
+    }
+}
+
+/// Runs the app with `launched` called once the screen exists, until something terminates it.
+@MainActor
+func runApp(_ launched: @escaping (Application, KioskScreen, RealTimeHeadlessPlatform) -> Void) {
+    let platform = makePlatform()
+    Application.main(platform: platform, delegate: BenchDelegate { application, screen in
+        launched(application, screen, platform)
+    })
+}
+
+/// Idle: the first frame is shown and settles for half a second; then `seconds` of nothing,
+/// measured between two timers. The timer that ends the measurement is itself a wake-up and is
+/// not counted.
+@MainActor
+func idle(seconds: Double) {
+    runApp { application, screen, platform in
+        let loop = platform.epollRunLoop
+        Timer.scheduled(on: loop, after: 0.5) { _ in
+            let wakeUps = loop.wakeUps, cpu = KernelClock.processCPUNanoseconds()
+            let presents = application.statistics.presents
+            Timer.scheduled(on: loop, after: seconds) { _ in
+                Figures.report("idle_wakeups", loop.wakeUps - wakeUps - 1)
+                Figures.report("idle_cpu_us", (KernelClock.processCPUNanoseconds() - cpu) / 1000)
+                Figures.report("idle_frames", application.statistics.presents - presents)
+                Figures.report("idle_milliseconds", Int(seconds * 1000))
+                Figures.report("views", screen.viewCount)
+                application.terminate()
+            }
+        }
+    }
+}
+
+/// Startup: the time from main() to the first frame handed to the display (its present), on
+/// CLOCK_MONOTONIC; the parent knows when it spawned the process.
+@MainActor
+func startup() {
+    runApp { application, _, platform in
+        var reported = false
+        // Added after the application's commit observer, so it runs after each commit.
+        platform.epollRunLoop.addBeforeWaitingObserver {
+            guard !reported, platform.virtualDisplay.presentCount > 0 else { return }
+            reported = true
+            Figures.report("first_present_ns", KernelClock.monotonicNanoseconds())
+            Figures.report("main_entered_ns", mainEnteredAt)
+            application.terminate()
+        }
+    }
+}
+
+/// Memory: the first frame, then 120 frames of use, one every 20 ms (taps on the button, which
+/// highlights, redraws and sends its action; the label changing; the view moving; a full
+/// redraw every 30 frames), then the private memory and the frame buffers' share of it.
+///
+/// What counts is *private dirty* memory: pages only this process maps and has written (heap,
+/// stacks, buffers, relocated data) — what the app costs, whatever else runs. Private *clean*
+/// pages (library code no other process happens to map at the moment) are reported apart: they
+/// depend on what else runs and the kernel can drop them. The kernel keeps no peak of private
+/// memory, so the peak is the largest of a sample after every run-loop turn and an estimate
+/// from the peak resident set (`VmHWM` less the resident pages that are not private dirty
+/// now, which only grow while nothing presses on memory).
+@MainActor
+func memory() {
+    let atMain = MemoryReading.current()
+    var peakDirty = atMain.privateDirtyKiB
+    runApp { application, screen, platform in
+        var frame = 0
+        var time = 0.0
+        let finger = TouchIdentifier(device: 0, slot: 0)
+        let buttonCentre = screen.button.convert(Point(x: 100, y: 30), to: nil)
+        platform.epollRunLoop.addBeforeWaitingObserver {
+            peakDirty = max(peakDirty, MemoryReading.current().privateDirtyKiB)
+        }
+        Timer.scheduled(on: platform.epollRunLoop, after: 0.02, repeats: true) { timer in
+            frame += 1
+            time += 0.02
+            switch frame % 4 {
+            case 0: application.post(.touchDown(finger, location: buttonCentre, majorRadius: 0, timestamp: time))
+            case 1: application.post(.touchUp(finger, timestamp: time))
+            case 2: screen.changeLabel()
+            default: screen.moveStep()
+            }
+            application.post(.touchFrame(timestamp: time))
+            if frame % 30 == 0 {
+                screen.setEverythingNeedsDisplay()
+                application.setNeedsFullRepaint()
+            }
+            guard frame == 120 else { return }
+            timer.invalidate()
+            let now = MemoryReading.current()
+            let estimate = now.peakResidentKiB - (now.residentKiB - now.privateDirtyKiB)
+            let peak = max(peakDirty, now.privateDirtyKiB, estimate)
+            // The scene buffer and the display's two buffers, all written whole by now.
+            let display = platform.virtualDisplay
+            let buffersKiB = 3 * display.mode.width * display.mode.height * 4 / 1024
+            Figures.report("memory_peak_private_dirty_kib", peak)
+            Figures.report("memory_buffers_kib", buffersKiB)
+            Figures.report("memory_peak_beyond_buffers_kib", peak - buffersKiB)
+            Figures.report("memory_private_dirty_kib", now.privateDirtyKiB)
+            Figures.report("memory_private_clean_kib", now.privateCleanKiB)
+            Figures.report("memory_peak_resident_kib", now.peakResidentKiB)
+            Figures.report("memory_at_main_private_dirty_kib", atMain.privateDirtyKiB)
+            Figures.report("memory_frames", application.statistics.presents)
+            application.terminate()
+        }
+    }
+}
+
+/// Touch: a tree of `views` views `depth` deep, warmed up, then `frames` touch frames inside
+/// `measuredTouchFrames` (the function an instruction counter is limited to).
+@MainActor
+func touch(views: Int, depth: Int, frames: Int, target: TouchDispatch.Target) {
+    let dispatch = TouchDispatch(views: views, depth: depth, target: target)
+    dispatch.deliverFrames(100)
+    let arrived = measuredTouchFrames(dispatch, count: frames)
+    Figures.report("touch_frames", frames)
+    if !arrived {
+        print("vitrine-bench-app: touch frames did not arrive where they should — dispatch is broken")
+        exit(1)
+    }
+}
+
+/// Frames: `count` frames of one kind on the headless display (ManualRunLoop), after a warm-up,
+/// inside `measuredFrames` — for a profiler (callgrind) to say where a frame's time goes.
+@MainActor
+func frames(_ change: HeadlessFrames.Change, count: Int) {
+    let frames = HeadlessFrames()
+    for _ in 0..<3 { frames.frame(change) }
+    let presented = measuredFrames(frames, change, count: count)
+    Figures.report("frames", presented)
+    if presented != count {
+        print("vitrine-bench-app: \(count) frames asked for, \(presented) presented")
+        exit(1)
+    }
+}
+
+/// Frame counters: for each kind of change, the exact pixels composed, bytes copied and views
+/// drawn of a steady-state frame (after three of its kind). package-benchmark keeps its
+/// metrics in histograms of three significant digits, so `scripts/bench` takes the exact
+/// counts from here.
+@MainActor
+func frameCounters() {
+    let kinds: [(String, HeadlessFrames.Change)] = [
+        ("full_repaint", .fullRepaint), ("full_redraw", .fullRedraw), ("button", .button), ("move", .moveView),
+        ("label", .labelText),
+    ]
+    let frames = HeadlessFrames()
+    for (name, change) in kinds {
+        for _ in 0..<3 { frames.frame(change) }
+        guard let counters = frames.frame(change) else {
+            print("vitrine-bench-app: a \(name) change presented no frame")
+            exit(1)
+        }
+        Figures.report("frame_\(name)_pixels_composed", counters.pixelsComposed)
+        Figures.report("frame_\(name)_bytes_copied", counters.bytesCopied)
+        Figures.report("frame_\(name)_views_drawn", counters.viewsDrawn)
+    }
+    Figures.report("frame_screen_views", frames.screen.viewCount)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+MainActor.assumeIsolated {
+    switch arguments.first {
+    case "idle":
+        idle(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5)
+    case "startup":
+        startup()
+    case "memory":
+        memory()
+    case "touch" where (4...5).contains(arguments.count):
+        let targets: [String: TouchDispatch.Target] = ["view": .view, "button": .button, "tap": .tapRecognizer]
+        guard let views = Int(arguments[1]), let depth = Int(arguments[2]), let frames = Int(arguments[3]),
+              depth >= 1, views > depth, frames > 0, let target = targets[arguments.count == 5 ? arguments[4] : "view"] else {
+            print("vitrine-bench-app touch: VIEWS DEPTH FRAMES are whole numbers, VIEWS > DEPTH >= 1, FRAMES > 0; "
+                  + "TARGET is view, button or tap")
+            exit(2)
+        }
+        touch(views: views, depth: depth, frames: frames, target: target)
+    case "frame-counters":
+        frameCounters()
+    case "frames" where arguments.count == 3:
+        let changes: [String: HeadlessFrames.Change] = [
+            "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
+        ]
+        guard let change = changes[arguments[1]], let count = Int(arguments[2]), count > 0 else {
+            print("vitrine-bench-app frames: KIND is full-repaint, full-redraw, button, move or label; COUNT > 0")
+            exit(2)
+        }
+        frames(change, count: count)
+    default:
+        print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
+              + "| frames KIND COUNT | frame-counters")
+        exit(2)
+    }
+}

@@ -242,6 +242,28 @@ open class GestureRecognizer {
         return Timer.scheduled(on: runLoop, after: delay) { _ in body() }
     }
 
+    /// Arms `timer` to fire `delay` seconds from now on the app's run loop: the first time
+    /// (or when the recognizer moved to another app) it makes the timer, with the block
+    /// `makeBody` returns; afterwards it re-arms that same timer, so a recognizer that starts a
+    /// time limit on every touch allocates nothing once warm. Stop it with `invalidate()` in
+    /// `reset()` and keep the reference. Returns false when not in an app.
+    @discardableResult
+    public func arm(_ timer: inout Timer?, after delay: Double,
+                    _ makeBody: @autoclosure () -> @MainActor () -> Void) -> Bool {
+        guard let runLoop = view?.window?.application?.runLoop else { return false }
+        let fireDate = runLoop.clock.now + delay
+        if let existing = timer, existing.runLoop === runLoop {
+            existing.rearm(at: fireDate)
+            return true
+        }
+        timer?.invalidate()
+        let body = makeBody()
+        let made = Timer(fireDate: fireDate) { _ in body() }
+        made.schedule(on: runLoop)
+        timer = made
+        return true
+    }
+
     // MARK: Internals
 
     var arena: Window? { view?.window }

@@ -51,7 +51,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         if touchesSeen == 0 {
             startTime = touches.first?.timestamp ?? currentTime
-            deadline = scheduleTimer(after: maximumDuration) { [weak self] in self?.fail() }
+            arm(&deadline, after: maximumDuration, { [weak self] in self?.fail() })
         }
         touchesSeen += touches.count
         if touchesSeen > numberOfTouchesRequired { fail() }
@@ -73,7 +73,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         deadline?.invalidate()
-        deadline = nil
         touchesSeen = 0
         startTime = 0
     }
@@ -104,7 +103,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         switch verdict {
         case .reached:
             deadline?.invalidate()
-            deadline = nil
             state = .recognized
         case .heading:
             break
@@ -135,7 +133,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Fails the gesture if it is still undecided (the deadline may fire after it was decided).
     private func fail() {
         deadline?.invalidate()
-        deadline = nil
         if state == .possible { state = .failed }
     }
 }

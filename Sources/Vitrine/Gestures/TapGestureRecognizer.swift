@@ -34,6 +34,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var touchesInTap = 0
     /// Fails a tap held too long.
     private var holdTimer: Timer?
+    /// The hold timer, for the test that checks it is made once.
+    var holdTimerForTests: Timer? { holdTimer }
 
     // MARK: Touches
 
@@ -45,7 +47,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 fail()
                 return
             }
-            holdTimer = scheduleTimer(after: maximumTapDuration) { [weak self] in self?.fail() }
+            arm(&holdTimer, after: maximumTapDuration, { [weak self] in self?.fail() })
         }
         touchesInTap += touches.count
         if touchesInTap > numberOfTouchesRequired { fail() }
@@ -65,7 +67,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard numberOfTouches - touches.count == 0 else { return }
         // Every finger of this tap is up.
         holdTimer?.invalidate()
-        holdTimer = nil
         guard touchesInTap == numberOfTouchesRequired else {
             fail()
             return
@@ -83,7 +84,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         holdTimer?.invalidate()
-        holdTimer = nil
         taps.reset()
         touchesInTap = 0
     }
@@ -93,7 +93,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Fails the gesture if it is still undecided (a timer may fire after it was decided).
     private func fail() {
         holdTimer?.invalidate()
-        holdTimer = nil
         taps.stopWaiting()
         if state == .possible { state = .failed }
     }

@@ -51,7 +51,21 @@ public final class Timer {
         runLoop.add(self)
     }
 
-    /// Stops the timer for good; it will not fire again.
+    /// Arms the timer again, to fire first at `fireDate`, on the loop it was scheduled on —
+    /// after it fired or was invalidated, or to move its deadline — so that a timer armed over
+    /// and over (a gesture's time limit, on every touch) is made once and allocates nothing
+    /// afterwards. The timer must have been scheduled on a loop that still exists.
+    public func rearm(at fireDate: Double) {
+        guard let runLoop else {
+            preconditionFailure("rearm(at:): the timer was never scheduled, or its run loop is gone")
+        }
+        runLoop.remove(self)
+        self.fireDate = fireDate
+        isValid = true
+        runLoop.add(self)
+    }
+
+    /// Stops the timer for good (until `rearm(at:)`); it will not fire again.
     public func invalidate() {
         guard isValid else { return }
         isValid = false
@@ -80,7 +94,8 @@ public final class Timer {
         } else {
             isValid = false
             block(self)
-            return false
+            // The block may have armed it again (`rearm(at:)`).
+            return isValid
         }
     }
 }

@@ -41,6 +41,7 @@ let package = Package(
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
+        systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
 
@@ -65,7 +66,7 @@ let package = Package(
         .target(
             name: "VitrineLinux",
             dependencies: [
-                "Vitrine", "CVitrineShims", "CSystemd",
+                "Vitrine", "CVitrineShims", "CSystemd", "CLibSeat",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]

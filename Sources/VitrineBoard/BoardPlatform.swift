@@ -19,6 +19,8 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     case input(InputError, profile: String)
     /// The profile's accelerometer settings cannot work.
     case accelerometer(AccelerometerError, profile: String)
+    /// The seat could not be opened or would not open the display (`[system] session = "seat"`).
+    case session(SeatError, profile: String)
 
     /// The wrapped error's message, after the profile it happened with.
     public var description: String {
@@ -28,11 +30,13 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
         case .display(let error, let profile): "board \(profile): \(error)"
         case .input(let error, let profile): "board \(profile): \(error)"
         case .accelerometer(let error, let profile): "board \(profile): \(error)"
+        case .session(let error, let profile): "board \(profile): \(error)"
         }
     }
 
     /// A process exit status for the error, as the `vitrine` tool uses them: 2 a profile
-    /// problem, 3 no display device, 4 permission denied, 5 DRM master held, 1 anything else.
+    /// problem, 3 no display device, 4 permission denied (or no seat to open devices through),
+    /// 5 DRM master held, 1 anything else.
     public var exitStatus: Int32 {
         switch self {
         case .profile: 2
@@ -44,6 +48,7 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
             default: 1
             }
         case .input(.permissionDenied, _): 4
+        case .session(.noSeat, _), .session(.inactive, _): 4
         default: 1
         }
     }
@@ -57,6 +62,16 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
 ///   (`DRMPlatform`, configured from `[display]`), libinput on the seat or the device paths of
 ///   `[input]` with the `[touch]` calibration, and the accelerometer of `[accelerometer]`
 ///   (created stopped: it is read only while something needs it).
+///
+/// **The session** (`[system] session`): devices are opened directly (open(2): root, or groups
+/// `video` and `input`), or through a `SeatSession` (libseat: seatd, logind, or its builtin seat
+/// as root) — `"auto"` uses the seat when seatd or a logind session is reachable. Through the
+/// seat, the DRM card and libinput's devices are opened by the seat manager, which also owns the
+/// console (it is not taken over here, and VT switches are not negotiated here): a disabled seat
+/// (switched away) cancels every touch, pauses the display without dropping master (the seat
+/// manager does) and releases input before the disable is acknowledged; an enabled seat resumes
+/// the display (full repaint) and reopens input. Ctrl+Alt+F`n` asks the seat to switch session
+/// when the profile allows VT switching (see `startSeatSession`).
 ///
 /// **VT switching** is off unless the profile allows it (`[input] vt_switching = true`): a
 /// kiosk is locked down, Ctrl+Alt+F1…F12 reach the app as ordinary keys and the console does
@@ -72,7 +87,8 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
 /// (`[system] watchdog`), and says STOPPING=1 at shutdown. Not under systemd none of that exists.
 ///
 /// The touch pool holds `max([touch] capacity, the most fingers a touchscreen reports)`, at
-/// most 64. Resources are released by `shutdown()` in the reverse order of their making.
+/// most 64. Resources are released by `shutdown()` in the reverse order of their making: input,
+/// display (restored), seat.
 ///
 /// An app runs on it with `BoardPlatform.main(delegate:)`, or by hand:
 ///
@@ -101,8 +117,11 @@ public final class BoardPlatform: Platform {
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
     public let accelerometer: AccelerometerSource?
-    /// The virtual console taken over, when there is one.
+    /// The virtual console taken over, when there is one (never with a seat: the seat manager
+    /// owns the console).
     public private(set) var console: VirtualTerminal?
+    /// The seat devices are opened through, when `[system] session` chose one; nil: direct.
+    public private(set) var seat: SeatSession?
     /// systemd's notification socket, when running as a `Type=notify` service.
     public let notifier: SystemdNotifier?
     /// The watchdog feeder, when systemd asked for one and the profile allows it.
@@ -116,8 +135,11 @@ public final class BoardPlatform: Platform {
     /// Whether `shutdown()` has run.
     public private(set) var isShutDown = false
     /// Whether Ctrl+Alt+F1…F12 switch consoles: the profile allows it (`[input] vt_switching`),
-    /// a console is held and negotiates switches. Otherwise those keys are ordinary keys.
-    public var switchesVTs: Bool { libInput?.vtSwitchHandler != nil && console?.isNegotiatingSwitches == true }
+    /// and a seat switches sessions or a held console negotiates switches. Otherwise those
+    /// keys are ordinary keys.
+    public var switchesVTs: Bool {
+        libInput?.vtSwitchHandler != nil && (seat != nil || console?.isNegotiatingSwitches == true)
+    }
 
     private let logger: Logger
     /// The application attached, whose touches a VT switch cancels.
@@ -144,30 +166,58 @@ public final class BoardPlatform: Platform {
             accelerometer = nil
             touchCapacity = profile.touch.capacity
         case .drm:
-            // Made in this order, released in the reverse: console, loop + display, input,
-            // accelerometer (and then VT switching and the watchdog).
-            console = Self.takeOverConsole(profile.system.console, logger: logger)
+            // Made in this order, released in the reverse: seat or console, loop + display,
+            // input, accelerometer (and then VT switching and the watchdog).
+            let seat = try Self.openSeat(for: profile, logger: logger)
+            self.seat = seat
+            var heldConsole: VirtualTerminal?
+            if seat == nil {
+                heldConsole = Self.takeOverConsole(profile.system.console, logger: logger)
+            } else if case .path(let path) = profile.system.console {
+                logger.notice("board \(profile.name): \(path) is left to the seat manager, which owns the console ([system] session)")
+            }
+            console = heldConsole
+            /// Releases what was made before a failure, in reverse.
+            func releaseSessionAndConsole() {
+                seat?.close()
+                heldConsole?.restore()
+            }
             let drm: DRMPlatform
             do {
-                drm = try DRMPlatform(path: Self.devicePath(for: display), configuration: Self.drmConfiguration(display),
-                                      screenScale: display.scale, touchCapacity: profile.touch.capacity, logger: logger)
+                if let seat {
+                    drm = try Self.drmPlatform(display: display, touchCapacity: profile.touch.capacity, seat: seat,
+                                               profileName: profile.name, logger: logger)
+                } else {
+                    drm = try DRMPlatform(path: Self.devicePath(for: display), configuration: Self.drmConfiguration(display),
+                                          screenScale: display.scale, touchCapacity: profile.touch.capacity, logger: logger)
+                }
+            } catch let error as BoardPlatformError {
+                releaseSessionAndConsole()
+                throw error
             } catch let error as DRMError {
-                console?.restore()
+                releaseSessionAndConsole()
                 throw .display(error, profile: profile.name)
             } catch let error as RunLoopError {
-                console?.restore()
+                releaseSessionAndConsole()
                 throw .runLoop(error)
             } catch {
-                console?.restore()
+                releaseSessionAndConsole()
                 throw .runLoop(RunLoopError("DRMPlatform", .ioError, remedy: "\(error)"))
+            }
+            /// Releases the display, loop and session before a failure, in reverse.
+            func releaseAll() {
+                seat?.stopWatching()
+                drm.shutdown()
+                releaseSessionAndConsole()
             }
             let input: LibInputSource
             do {
+                let opener: any InputDeviceOpener = seat.map { SeatDeviceOpener(session: $0) } ?? DirectDeviceOpener()
                 input = try LibInputSource(configuration: Self.inputConfiguration(profile), display: drm.drmDisplay,
-                                           screenScale: display.scale, clock: drm.epollRunLoop.clock, logger: logger)
+                                           screenScale: display.scale, clock: drm.epollRunLoop.clock, opener: opener,
+                                           logger: logger)
             } catch {
-                drm.shutdown()
-                console?.restore()
+                releaseAll()
                 throw .input(error, profile: profile.name)
             }
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
@@ -175,8 +225,8 @@ public final class BoardPlatform: Platform {
             do {
                 accelerometer = try Self.accelerometer(profile.accelerometer, runLoop: drm.epollRunLoop, logger: logger)
             } catch {
-                drm.shutdown()
-                console?.restore()
+                input.suspend()
+                releaseAll()
                 throw .accelerometer(error, profile: profile.name)
             }
             backend = .drm(drm)
@@ -233,7 +283,8 @@ public final class BoardPlatform: Platform {
 
     /// Tells systemd the app is stopping, then releases everything in the reverse order of
     /// its making: watchdog, VT switching (the console back to `VT_AUTO`), accelerometer,
-    /// input, display (restored as found) and loop, console. Idempotent.
+    /// input (its devices handed back to the seat), display (restored as found) and loop, the
+    /// seat (closed) or the console. Idempotent.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
@@ -244,12 +295,17 @@ public final class BoardPlatform: Platform {
         }
         libInput?.vtSwitchHandler = nil
         console?.stopNegotiatingSwitches()
+        // No pause or resume while shutting down: the seat is closed last.
+        seat?.paused = nil
+        seat?.resumed = nil
         accelerometer?.stop()
         libInput?.suspend()
+        seat?.stopWatching()
         switch backend {
         case .headless(let headless): headless.shutdown()
         case .drm(let drm): drm.shutdown()
         }
+        seat?.close()
         console?.restore()
         console = nil
     }
@@ -296,7 +352,8 @@ public final class BoardPlatform: Platform {
         }
     }
 
-    /// One line for logs and systemd's STATUS=: the board, the mode and the connector.
+    /// One line for logs and systemd's STATUS=: the board, the mode and the connector (and the
+    /// seat, when devices are opened through one).
     public var statusLine: String {
         switch backend {
         case .headless(let headless):
@@ -305,6 +362,7 @@ public final class BoardPlatform: Platform {
             let display = drm.drmDisplay
             return "board \(profile.name): \(display.mode) on \(display.pipeline.connectorName) of \(display.device.path), "
                 + "rotation \(display.rotation), scale \(screenScale), \(touchCapacity) touches"
+                + (seat.map { ", through \($0.seatName)" } ?? "")
         }
     }
 
@@ -431,9 +489,15 @@ protocol VTSwitchInput: AnyObject {
 extension LibInputSource: VTSwitchInput {}
 
 extension BoardPlatform {
-    /// Turns VT switching on when the profile allows it and a console is held (DRM boards).
+    /// Wires the seat's pause and resume (with a seat), or turns VT switching on when the
+    /// profile allows it and a console is held (DRM boards).
     private func startVTSwitching() {
         guard case .drm(let drm) = backend, let libInput else { return }
+        if let seat {
+            Self.startSeatSession(profile: profile, session: seat, display: drm.drmDisplay, input: libInput,
+                                  cancelTouches: { [weak self] in self?.application?.cancelAllTouches() }, logger: logger)
+            return
+        }
         Self.startVTSwitching(profile: profile, console: console, runLoop: drm.epollRunLoop, display: drm.drmDisplay,
                               input: libInput, cancelTouches: { [weak self] in self?.application?.cancelAllTouches() },
                               logger: logger)
@@ -558,5 +622,136 @@ extension BoardPlatform {
         application.run()
         platform.shutdown()
         return 0
+    }
+}
+
+// MARK: The session
+
+extension BoardPlatform {
+    /// The seat `profile`'s `[system] session` asks for: nil for `"direct"`; for `"seat"` the one
+    /// `open` gives (libseat choosing its backend), or `.session` saying why there is none; for
+    /// `"auto"`, when `reachable` finds seatd or a logind session, a seat on that one (a failure
+    /// is logged and devices are opened directly), else nil.
+    static func openSeat(for profile: BoardProfile, reachable: () -> SeatManager? = { SeatManager.reachable() },
+                         open: (String?) throws(SeatError) -> SeatSession = { backend throws(SeatError) in
+                             try SeatSession(libseatBackend: backend)
+                         },
+                         logger: Logger) throws(BoardPlatformError) -> SeatSession? {
+        switch profile.system.session {
+        case .direct:
+            return nil
+        case .seat:
+            do {
+                let session = try open(nil)
+                logger.info("board \(profile.name): devices opened through \(session.seatName) ([system] session = \"seat\")")
+                return session
+            } catch {
+                throw .session(error, profile: profile.name)
+            }
+        case .automatic:
+            guard let manager = reachable() else {
+                logger.info("board \(profile.name): no seatd and no logind session: devices are opened directly")
+                return nil
+            }
+            do {
+                let session = try open(manager.libseatBackend)
+                logger.info("board \(profile.name): devices opened through \(session.seatName) (\(manager))")
+                return session
+            } catch {
+                logger.warning("""
+                    board \(profile.name): \(manager) is reachable but \(error); opening devices directly \
+                    (set [system] session = "seat" to make this an error, or "direct" to skip the seat)
+                    """)
+                return nil
+            }
+        }
+    }
+
+    /// The loop and the DRM display with the card opened through `seat`: `[display] device`,
+    /// else the card with the profile's connector, else the first card with a display connected;
+    /// the seat's connection watched by the loop. Throws `BoardPlatformError` (`.session` when the
+    /// seat would not open the card, `.display`, `.runLoop`), having released what it made (not
+    /// the seat).
+    static func drmPlatform(display: BoardProfile.Display, touchCapacity: Int, seat: SeatSession,
+                            profileName: String, logger: Logger) throws(BoardPlatformError) -> DRMPlatform {
+        let loop: EpollRunLoop
+        do { loop = try EpollRunLoop(logger: logger) } catch { throw .runLoop(error) }
+        let device: LibDRMDevice
+        do {
+            if let path = devicePath(for: display) {
+                device = try LibDRMDevice.open(path: path, through: seat)
+            } else {
+                device = try LibDRMDevice.openFirstConnected(through: seat)
+            }
+        } catch let error as SeatError {
+            loop.close()
+            throw .session(error, profile: profileName)
+        } catch let error as DRMError {
+            loop.close()
+            throw .display(error, profile: profileName)
+        } catch {
+            loop.close()
+            throw .display(.systemCall(path: "/dev/dri", operation: "opening through the seat", errno: .ioError),
+                           profile: profileName)
+        }
+        let drmDisplay: DRMDisplay
+        do {
+            drmDisplay = try DRMDisplay.open(device: device, configuration: drmConfiguration(display), runLoop: loop,
+                                             logger: logger)
+        } catch {
+            loop.close()
+            throw .display(error, profile: profileName)
+        }
+        seat.watch(on: loop)
+        return DRMPlatform(runLoop: loop, display: drmDisplay, screenScale: display.scale, touchCapacity: touchCapacity)
+    }
+
+    /// Wires the seat's pause and resume through the board's parts, and Ctrl+Alt+Fn to the seat
+    /// when `profile` allows VT switching:
+    ///
+    /// - seat disabled (`session.paused`, before the disable is acknowledged): `cancelTouches`,
+    ///   `display.pause(droppingMaster: false)` (the seat manager drops master itself),
+    ///   `input.suspend()` (devices handed back: the seat revokes them);
+    /// - seat enabled again (`session.resumed`): `display.resume(takingMaster: false)` (full
+    ///   repaint), then `input.resume()` (devices reopened through the seat);
+    /// - Ctrl+Alt+F`n` (`input.vtSwitchHandler`, only with `[input] vt_switching = true`):
+    ///   `session.switchSession(n)`. Locked down they stay ordinary keys.
+    ///
+    /// Failures are logged with their remedies. Returns whether Ctrl+Alt+Fn switch sessions.
+    @discardableResult
+    static func startSeatSession(profile: BoardProfile, session: SeatSession, display: any VTSwitchDisplay,
+                                 input: any VTSwitchInput, cancelTouches: @escaping @MainActor () -> Void,
+                                 logger: Logger) -> Bool {
+        let name = session.seatName
+        session.paused = { [weak display, weak input, logger] in
+            logger.notice("\(name) disabled (switched away): display paused, input released")
+            cancelTouches()
+            display?.pause(droppingMaster: false)
+            input?.suspend()
+        }
+        session.resumed = { [weak display, weak input, logger] in
+            logger.notice("\(name) enabled again: display and input resumed")
+            do {
+                try display?.resume(takingMaster: false)
+            } catch {
+                logger.error("\(error); the screen stays as the other session left it — switch away and back")
+            }
+            do {
+                try input?.resume()
+            } catch {
+                logger.error("\(error); touches and keys stay off until the seat is enabled again")
+            }
+        }
+        session.failed = { [logger] error in logger.error("\(name): \(error)") }
+        guard profile.input.allowsVTSwitching else { return false }
+        input.vtSwitchHandler = { [weak session, logger] number in
+            guard let session else { return }
+            do {
+                try session.switchSession(number)
+            } catch {
+                logger.error("Ctrl+Alt+F\(number): \(error)")
+            }
+        }
+        return true
     }
 }

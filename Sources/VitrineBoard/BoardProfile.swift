@@ -353,11 +353,30 @@ public struct BoardProfile: Sendable, Hashable {
         /// the app and keys do not reach a shell: `"auto"` (the one the app was started on,
         /// else the foreground one), `"none"`, or a path (`/dev/tty1`).
         public var console: DeviceChoice
+        /// `session`: how DRM and input devices are opened on DRM boards — `"auto"` (through
+        /// the seat when seatd or a logind session is reachable, else directly), `"seat"`
+        /// (through libseat, or fail saying why) or `"direct"` (open(2): root, or groups `video`
+        /// and `input`). Through the seat the seat manager owns the console (`console` is not
+        /// taken over) and VT switches pause and resume the app.
+        public var session: SessionMode
 
-        /// Creates a system section; the defaults: watchdog fed, console taken automatically.
-        public init(watchdog: Bool = true, console: DeviceChoice = .automatic) {
+        /// Creates a system section; the defaults: watchdog fed, console taken automatically,
+        /// session chosen automatically.
+        public init(watchdog: Bool = true, console: DeviceChoice = .automatic, session: SessionMode = .automatic) {
             self.watchdog = watchdog
             self.console = console
+            self.session = session
         }
+    }
+
+    /// How devices are opened (`[system] session`).
+    public enum SessionMode: String, Sendable, Hashable, CaseIterable {
+        /// `"auto"`: through the seat when a seat manager is reachable (`SeatManager.reachable()`),
+        /// else directly.
+        case automatic = "auto"
+        /// `"seat"`: through libseat (seatd, logind, or its builtin seat as root); no seat is an error.
+        case seat
+        /// `"direct"`: open(2), as root or a member of groups `video` and `input`.
+        case direct
     }
 }

@@ -78,10 +78,12 @@ private struct ProfileReader {
         if let switches = try top.section("switches", keys: ["lid"]) {
             profile.switches.lid = try switches.choice("lid", default: .displayOff, BoardProfile.LidPolicy.allCases.map { ($0.rawValue, $0) })
         }
-        if let system = try top.section("system", keys: ["watchdog", "console"]) {
+        if let system = try top.section("system", keys: ["watchdog", "console", "session"]) {
             profile.system.watchdog = try system.bool("watchdog", default: true)
             profile.system.console = try system.device("console", default: .automatic, pathPrefixes: ["/dev/tty"],
                                                        what: "a virtual console such as \"/dev/tty1\"")
+            profile.system.session = try system.choice("session", default: .automatic,
+                                                       BoardProfile.SessionMode.allCases.map { ($0.rawValue, $0) })
         }
         return profile
     }

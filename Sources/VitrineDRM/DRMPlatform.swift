@@ -37,6 +37,15 @@ public final class DRMPlatform: Platform {
         self.touchCapacity = touchCapacity
     }
 
+    /// Takes `runLoop` and `display` made already (the board opens the card through the seat
+    /// before making the display); owns both from here on, as the other initializer does.
+    public init(runLoop: EpollRunLoop, display: DRMDisplay, screenScale: Double = 1, touchCapacity: Int = 10) {
+        epollRunLoop = runLoop
+        drmDisplay = display
+        self.screenScale = screenScale
+        self.touchCapacity = touchCapacity
+    }
+
     /// The epoll loop.
     public var runLoop: any RunLoop { epollRunLoop }
     /// The DRM display.

@@ -18,6 +18,8 @@ public final class LibDRMDevice: KMSDevice {
 
     /// Reused by `readEvents`: events are 32 bytes and the kernel queues a handful.
     private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    /// Who closes the descriptor at deinit, for one opened elsewhere (a seat); nil: close(2).
+    private let releaseDescriptor: (@MainActor (Int32) -> Void)?
 
     /// Opens `path`. Throws `DRMError.deviceNotFound` or `.permissionDenied` (with remedies).
     public init(path: String) throws(DRMError) {
@@ -38,11 +40,32 @@ public final class LibDRMDevice: KMSDevice {
         self.path = path
         self.fileDescriptor = descriptor.rawValue
         self.deviceNumber = info.st_rdev
+        self.releaseDescriptor = nil
+    }
+
+    /// Adopts `descriptor`, already open on `path` (opened through the seat:
+    /// `SeatSession.openDevice(path:)`). The device owns it from here on and at deinit hands it
+    /// to `release`, which must close it (a seat also ends its registration), instead of
+    /// closing it itself. Throws `.systemCall` (fstat failed: not an open node), having handed
+    /// the descriptor to `release` already.
+    public init(path: String, adopting descriptor: Int32,
+                release: @escaping @MainActor (Int32) -> Void) throws(DRMError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = Errno(rawValue: errno)
+            release(descriptor)
+            eventBuffer.deallocate()
+            throw .systemCall(path: path, operation: "fstat", errno: error)
+        }
+        self.path = path
+        self.fileDescriptor = descriptor
+        self.deviceNumber = info.st_rdev
+        self.releaseDescriptor = release
     }
 
     isolated deinit {
         eventBuffer.deallocate()
-        _ = Glibc.close(fileDescriptor)
+        if let releaseDescriptor { releaseDescriptor(fileDescriptor) } else { _ = Glibc.close(fileDescriptor) }
     }
 
     /// The `card*` nodes of `directory`, in numeric order. Throws `.noDevice` when the

@@ -17,6 +17,8 @@ VITRINE_APT_PACKAGES=(
     # systemd: sd_notify and the watchdog; systemd-analyze and udevadm check the kiosk's unit
     # and rules.
     libsystemd-dev systemd udev
+    # The session: devices opened through libseat (seatd, logind, or its builtin seat as root).
+    libseat-dev
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

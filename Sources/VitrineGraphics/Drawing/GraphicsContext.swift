@@ -249,75 +249,13 @@ public final class GraphicsContext {
     public func clear(_ rect: Rect) { fillRect(rect, source: .color(.clear), mode: .clear) }
 
     /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
-    ///
-    /// When the rectangle lies on whole pixels, only its four corners are rasterized: the
-    /// straight bands between them are painted as solid rectangles, which gives the same pixels
-    /// as the whole shape through a mask at a fraction of the cost (every view's rounded
-    /// background is one of these).
     public func fillRoundedRect(_ rect: Rect, cornerRadius: Double) {
-        guard cornerRadius > 0 else { return fill(rect) }
-        let path = Path(roundedRect: rect, cornerRadius: cornerRadius)
-        let radius = min(cornerRadius, min(abs(rect.width), abs(rect.height)) / 2)
-        guard let outer = alignedPixels(of: rect.standardized),
-              paintBandsAndCorners(outer: outer, inner: nil, cornerExtent: radius,
-                                   polygons: { self.devicePolygons(of: path) }, color: fillColor) else {
-            return fill(path)
-        }
+        if cornerRadius <= 0 { fill(rect) } else { fill(Path(roundedRect: rect, cornerRadius: cornerRadius)) }
     }
 
     /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
-    ///
-    /// When both edges of the band lie on whole pixels (a border of whole pixels on a view),
-    /// only the corners are rasterized and the straight sides are painted as rectangles, as in
-    /// `fillRoundedRect(_:cornerRadius:)`.
     public func strokeRoundedRect(_ rect: Rect, cornerRadius: Double) {
-        let path = Path(roundedRect: rect, cornerRadius: cornerRadius)
-        let half = lineWidth / 2
-        let r = rect.standardized
-        let radius = min(max(cornerRadius, 0), min(r.width, r.height) / 2)
-        guard lineWidth > 0, ctm.isInvertible, r.width > lineWidth, r.height > lineWidth,
-              let outer = alignedPixels(of: r.insetBy(dx: -half, dy: -half)),
-              let inner = alignedPixels(of: r.insetBy(dx: half, dy: half)),
-              paintBandsAndCorners(outer: outer, inner: inner, cornerExtent: radius + half,
-                                   polygons: { self.strokeOutline(of: path) }, color: strokeColor) else {
-            return stroke(path)
-        }
-    }
-
-    /// Paints a rounded shape (a fill, or with `inner` a stroke's ring) lying on whole pixels
-    /// `outer`: solid bands where it covers whole pixels, the shape's own `polygons` rasterized
-    /// only over the four corner squares, `cornerExtent` user units on a side. False, painting
-    /// nothing, when the corners would overlap (then the caller paints the whole shape).
-    private func paintBandsAndCorners(outer: PixelRect, inner: PixelRect?, cornerExtent: Double,
-                                      polygons: () -> [[Point]], color: Color) -> Bool {
-        guard ctm.b == 0, ctm.c == 0 else { return false }
-        let cx = Int((cornerExtent * abs(ctm.a)).rounded(.up)), cy = Int((cornerExtent * abs(ctm.d)).rounded(.up))
-        guard cx > 0, cy > 0, 2 * cx <= outer.width, 2 * cy <= outer.height else { return false }
-        if let inner {
-            // The ring's sides must lie within the corner squares' reach for the bands to be
-            // whole: a side thicker than the corner would leave a gap between band and corner.
-            guard inner.x - outer.x <= cx, outer.maxX - inner.maxX <= cx,
-                  inner.y - outer.y <= cy, outer.maxY - inner.maxY <= cy else { return false }
-        }
-        let source = Source.color(color)
-        let top = inner.map { $0.y - outer.y } ?? cy
-        let bottom = inner.map { outer.maxY - $0.maxY } ?? cy
-        let left = inner.map { $0.x - outer.x } ?? outer.width
-        let right = inner.map { outer.maxX - $0.maxX } ?? 0
-        // Top and bottom bands between the corners.
-        paint(source, coverage: .full, bounds: PixelRect(x: outer.x + cx, y: outer.y, width: outer.width - 2 * cx, height: top), mode: blendMode)
-        paint(source, coverage: .full, bounds: PixelRect(x: outer.x + cx, y: outer.maxY - bottom, width: outer.width - 2 * cx, height: bottom), mode: blendMode)
-        // Left and right bands between the corners (for a fill, the left one is the whole middle).
-        let middleHeight = outer.height - 2 * cy
-        paint(source, coverage: .full, bounds: PixelRect(x: outer.x, y: outer.y + cy, width: left, height: middleHeight), mode: blendMode)
-        if right > 0 {
-            paint(source, coverage: .full, bounds: PixelRect(x: outer.maxX - right, y: outer.y + cy, width: right, height: middleHeight), mode: blendMode)
-        }
-        let shape = polygons()
-        for (x, y) in [(outer.x, outer.y), (outer.maxX - cx, outer.y), (outer.x, outer.maxY - cy), (outer.maxX - cx, outer.maxY - cy)] {
-            paint(source, coverage: .polygons(shape, .nonZero), bounds: PixelRect(x: x, y: y, width: cx, height: cy), mode: blendMode)
-        }
-        return true
+        stroke(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
     /// Fills the ellipse inscribed in `rect` (user space).
@@ -347,11 +285,6 @@ public final class GraphicsContext {
     /// painted once.
     public func stroke(_ path: Path) {
         guard lineWidth > 0, ctm.isInvertible else { return }
-        paintPolygons(strokeOutline(of: path), rule: .nonZero, source: .color(strokeColor), mode: blendMode)
-    }
-
-    /// The outline of `path` stroked with the current pen, in surface pixels.
-    private func strokeOutline(of path: Path) -> [[Point]] {
         let t = ctm
         // The largest scale the transform applies (its largest singular value): user-space
         // tolerances divide by it to stay within `flatness` pixels.
@@ -361,7 +294,8 @@ public final class GraphicsContext {
         let tolerance = GraphicsContext.flatness / scale
         let lines = path.flattened(tolerance: tolerance)
         let style = StrokeStyle(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance)
-        return Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
+        let outline = Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
+        paintPolygons(outline, rule: .nonZero, source: .color(strokeColor), mode: blendMode)
     }
 
     // MARK: - Gradients and images

@@ -26,8 +26,9 @@ final class ChildProcess {
     private(set) var text = ""
     private(set) var ending = Ending.stillRunning
 
-    /// Starts `path` with `arguments`, its stdout and stderr into one pipe.
-    init(_ path: String, _ arguments: [String]) throws {
+    /// Starts `path` with `arguments`, its stdout and stderr into one pipe, with this
+    /// process's environment plus `extraEnvironment` (`NAME=value` entries).
+    init(_ path: String, _ arguments: [String], extraEnvironment: [String] = []) throws {
         commandLine = ([path] + arguments).joined(separator: " ")
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw KernelSetupError("pipe: errno \(errno)") }
@@ -54,8 +55,17 @@ final class ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         defer { for pointer in argv { free(pointer) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            envp.append(strdup(entry))
+            index += 1
+        }
+        envp += extraEnvironment.map { strdup($0) }
+        envp.append(nil)
+        defer { for pointer in envp { free(pointer) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         close(ends[1])
         guard result == 0 else {
             close(ends[0])

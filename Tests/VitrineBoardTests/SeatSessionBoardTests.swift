@@ -59,12 +59,12 @@ import VitrineLinux
 @MainActor
 @Suite
 struct SeatSessionBoardTests {
-    private let journal = SeatBoardJournal()
+    private let journal = SwitchingJournal()
     private let loop = ManualRunLoop()
-    private let logs = SeatLogLines()
+    private let logs = SwitchingLogLines()
 
     private var logger: Logger {
-        Logger(label: "test") { [logs] _ in SeatLogLines.Handler(lines: logs) }
+        Logger(label: "test") { [logs] _ in SwitchingLogLines.Handler(lines: logs) }
     }
 
     private func profile(session: BoardProfile.SessionMode = .automatic, allowsVTSwitching: Bool = false) -> BoardProfile {
@@ -150,8 +150,8 @@ struct SeatSessionBoardTests {
     private struct Wired {
         let seat: BoardSeat
         let session: SeatSession
-        let display: SeatBoardDisplay
-        let keyboard: SeatBoardKeyboard
+        let display: SwitchingDisplay
+        let keyboard: SwitchingKeyboard
         let input: LibInputSource
         let switches: Bool
     }
@@ -161,8 +161,8 @@ struct SeatSessionBoardTests {
         let seat = BoardSeat(journal: journal)
         let session = try SeatSession(backend: seat, activationTimeout: 0)
         session.watch(on: loop)
-        let display = SeatBoardDisplay(journal: journal)
-        let keyboard = SeatBoardKeyboard(journal: journal)
+        let display = SwitchingDisplay(journal: journal)
+        let keyboard = SwitchingKeyboard(journal: journal)
         let input = try LibInputSource(backend: keyboard, configuration: BoardPlatform.inputConfiguration(profile),
                                        display: VirtualDisplay(runLoop: loop), screenScale: 1, clock: loop.clock)
         let switches = BoardPlatform.startSeatSession(
@@ -247,25 +247,18 @@ struct SeatSessionBoardTests {
 
 // MARK: Stand-ins
 
-@MainActor
-private final class SeatBoardJournal {
-    private(set) var entries: [String] = []
-    func record(_ entry: String) { entries.append(entry) }
-    func clear() { entries.removeAll() }
-}
-
 /// An enabled seat whose events wait until dispatched; calls journalled.
 @MainActor
 private final class BoardSeat: SeatBackend {
     let seatName = "seat0"
     var fileDescriptor: Int32? { nil }
     var readinessHandler: (@MainActor () -> Void)?
-    let journal: SeatBoardJournal
+    let journal: SwitchingJournal
     var switchFailure: Errno?
     private var connection: [SeatEvent] = [.enabled]
     private var received: [SeatEvent] = []
 
-    init(journal: SeatBoardJournal) { self.journal = journal }
+    init(journal: SwitchingJournal) { self.journal = journal }
 
     func send(_ event: SeatEvent) {
         connection.append(event)
@@ -297,99 +290,4 @@ private final class BoardSeat: SeatBackend {
     }
 
     func close() { journal.record("libseat_close_seat") }
-}
-
-/// The display's side of a seat switch.
-@MainActor
-private final class SeatBoardDisplay: VTSwitchDisplay {
-    let journal: SeatBoardJournal
-    var resumeFailure: DRMError?
-
-    init(journal: SeatBoardJournal) { self.journal = journal }
-
-    func pause(droppingMaster: Bool) {
-        journal.record(droppingMaster ? "display paused, dropping master" : "display paused")
-    }
-
-    func resume(takingMaster: Bool) throws(DRMError) {
-        journal.record(takingMaster ? "display resumed, taking master" : "display resumed")
-        if let resumeFailure { throw resumeFailure }
-    }
-}
-
-/// A scripted libinput with one keyboard (device 1); suspend and resume are journalled.
-@MainActor
-private final class SeatBoardKeyboard: LibInputBackend {
-    /// Not a real descriptor: the tests dispatch the source themselves.
-    let fileDescriptor: Int32 = 1_000
-    let origin = "seat seat0"
-    let openFailures: [InputDeviceOpenFailure] = []
-    let journal: SeatBoardJournal
-    private var queue: [RawInputEvent] = []
-    private var time: UInt64 = 1_000_000
-    private let device = RawDeviceHandle(1)
-
-    init(journal: SeatBoardJournal) {
-        self.journal = journal
-        queue.append(.deviceAdded(RawDeviceInfo(handle: device, name: "keyboard", sysname: "event1", capabilities: .keyboard)))
-    }
-
-    func keys(_ keys: [(Int32, Bool)]) {
-        for (code, pressed) in keys {
-            time += 1_000
-            queue.append(.key(device, code: Int(code), isPressed: pressed, seatKeyCount: pressed ? 1 : 0, time: time))
-        }
-    }
-
-    func dispatch(panelWidth: Int, panelHeight: Int, _ body: (RawInputEvent) -> Void) throws(InputError) {
-        let events = queue
-        queue.removeAll()
-        for event in events { body(event) }
-    }
-
-    func setCalibration(_ matrix: CalibrationMatrix, for device: RawDeviceHandle) -> Bool { false }
-    func requestDispatch() {}
-
-    func suspend() {
-        journal.record("input suspended")
-        queue.append(.deviceRemoved(device))
-    }
-
-    func resume() throws(InputError) {
-        journal.record("input resumed")
-        queue.append(.deviceAdded(RawDeviceInfo(handle: device, name: "keyboard", sysname: "event1", capabilities: .keyboard)))
-    }
-}
-
-/// Log lines as "level: message".
-private final class SeatLogLines: @unchecked Sendable {
-    private var stored: [String] = []
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    var lines: [String] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return stored
-    }
-
-    func append(_ line: String) {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        stored.append(line)
-    }
-
-    struct Handler: LogHandler {
-        let lines: SeatLogLines
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            lines.append("\(event.level): \(event.message)")
-        }
-    }
 }

@@ -16,18 +16,18 @@ import VitrineLinux
 @MainActor
 @Suite
 struct VTSwitchingTests {
-    private let journal = SwitchJournal()
+    private let journal = SwitchingJournal()
     private let loop = ManualRunLoop()
     private let signals = SwitchSignals()
     private let console: SwitchConsole
-    private let display: SwitchDisplay
-    private let backend: SwitchKeyboard
-    private let logs = SwitchLogLines()
+    private let display: SwitchingDisplay
+    private let backend: SwitchingKeyboard
+    private let logs = SwitchingLogLines()
 
     init() {
         console = SwitchConsole(journal: journal, signals: signals)
-        display = SwitchDisplay(journal: journal)
-        backend = SwitchKeyboard(journal: journal)
+        display = SwitchingDisplay(journal: journal)
+        backend = SwitchingKeyboard(journal: journal)
     }
 
     private func profile(allowsVTSwitching: Bool) -> BoardProfile {
@@ -42,7 +42,7 @@ struct VTSwitchingTests {
     }
 
     private var logger: Logger {
-        Logger(label: "test") { [logs] _ in SwitchLogLines.Handler(lines: logs) }
+        Logger(label: "test") { [logs] _ in SwitchingLogLines.Handler(lines: logs) }
     }
 
     /// Starts the wiring as the board does; the console and keyboard journal from here on.
@@ -173,47 +173,6 @@ struct VTSwitchingTests {
 
 // MARK: Stand-ins
 
-/// Console requests, display and input calls in one ordered list.
-@MainActor
-private final class SwitchJournal {
-    private(set) var entries: [String] = []
-    func record(_ entry: String) { entries.append(entry) }
-    func clear() { entries.removeAll() }
-}
-
-/// Log lines as "level: message".
-private final class SwitchLogLines: @unchecked Sendable {
-    private var stored: [String] = []
-    private let lock = SwitchLogLock()
-    var lines: [String] { lock.withLock { stored } }
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-
-    struct Handler: LogHandler {
-        let lines: SwitchLogLines
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            lines.append("\(event.level): \(event.message)")
-        }
-    }
-}
-
-/// A pthread mutex, for the log lines (a log handler may be called from any thread).
-private final class SwitchLogLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-}
-
 /// The switch signal: `send()` is the kernel signalling the process.
 @MainActor
 private final class SwitchSignals: VTSignalReading {
@@ -243,14 +202,14 @@ private final class SwitchSignals: VTSignalReading {
 @MainActor
 private final class SwitchConsole: VTDevice {
     let path = "/dev/tty1"
-    let journal: SwitchJournal
+    let journal: SwitchingJournal
     let signals: SwitchSignals
     var switchMode = VTSwitchMode.automatic
     var foreground = 1
     var waitingSwitch: Int?
     var failing: Errno?
 
-    init(journal: SwitchJournal, signals: SwitchSignals) {
+    init(journal: SwitchingJournal, signals: SwitchSignals) {
         self.journal = journal
         self.signals = signals
     }
@@ -298,68 +257,4 @@ private final class SwitchConsole: VTDevice {
     func number() throws(Errno) -> Int { 1 }
     func foregroundNumber() throws(Errno) -> Int { foreground }
     func close() {}
-}
-
-/// The display's side of a switch.
-@MainActor
-private final class SwitchDisplay: VTSwitchDisplay {
-    let journal: SwitchJournal
-    var resumeFailure: DRMError?
-
-    init(journal: SwitchJournal) { self.journal = journal }
-
-    func pause(droppingMaster: Bool) {
-        journal.record(droppingMaster ? "display paused, dropping master" : "display paused")
-    }
-
-    func resume(takingMaster: Bool) throws(DRMError) {
-        journal.record(takingMaster ? "display resumed, taking master" : "display resumed")
-        if let resumeFailure { throw resumeFailure }
-    }
-}
-
-/// A scripted libinput with one keyboard (device 1); suspend and resume are journalled.
-@MainActor
-private final class SwitchKeyboard: LibInputBackend {
-    /// Not a real descriptor: the tests dispatch the source themselves.
-    let fileDescriptor: Int32 = 1_000
-    let origin = "seat seat0"
-    let openFailures: [InputDeviceOpenFailure] = []
-    let journal: SwitchJournal
-    private var queue: [RawInputEvent] = []
-    private var time: UInt64 = 1_000_000
-    private let device = RawDeviceHandle(1)
-
-    init(journal: SwitchJournal) {
-        self.journal = journal
-        queue.append(.deviceAdded(RawDeviceInfo(handle: device, name: "keyboard", sysname: "event1",
-                                                capabilities: .keyboard)))
-    }
-
-    /// Queues key presses and releases.
-    func keys(_ keys: [(Int32, Bool)]) {
-        for (code, pressed) in keys {
-            time += 1_000
-            queue.append(.key(device, code: Int(code), isPressed: pressed, seatKeyCount: pressed ? 1 : 0, time: time))
-        }
-    }
-
-    func dispatch(panelWidth: Int, panelHeight: Int, _ body: (RawInputEvent) -> Void) throws(InputError) {
-        let events = queue
-        queue.removeAll()
-        for event in events { body(event) }
-    }
-
-    func setCalibration(_ matrix: CalibrationMatrix, for device: RawDeviceHandle) -> Bool { false }
-    func requestDispatch() {}
-
-    func suspend() {
-        journal.record("input suspended")
-        queue.append(.deviceRemoved(device))
-    }
-
-    func resume() throws(InputError) {
-        journal.record("input resumed")
-        queue.append(.deviceAdded(RawDeviceInfo(handle: device, name: "keyboard", sysname: "event1", capabilities: .keyboard)))
-    }
 }

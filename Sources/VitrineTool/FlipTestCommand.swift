@@ -83,7 +83,7 @@ struct FlipTestCommand: ParsableCommand {
         }
         defer { display.restore() }
 
-        let sweep = Sweep(display: display)
+        let sweep = SweepPattern(display: display)
         var timestamps: [Double] = []
         var timedOut = false
         let wanted = frames
@@ -104,43 +104,6 @@ struct FlipTestCommand: ParsableCommand {
         let report = FlipTestReport(display: display, timestamps: timestamps, frames: wanted, timedOut: timedOut)
         print(json ? report.json : report.text)
         return timestamps.count >= wanted ? 0 : ToolExit.flipsMissing
-    }
-}
-
-/// The test picture: a white bar 16 pixels wide sweeping across a dark scene, 8 pixels a frame,
-/// presenting only the bar's old and new places (plus what the back buffer's age lacks).
-@MainActor
-final class Sweep {
-    let display: DRMDisplay
-    let scene: Surface
-    private(set) var presented = 0
-    /// Damage of the recent frames, newest last (as many as the deepest buffer age).
-    private var history: [Region] = []
-    private var bar = PixelRect(x: 0, y: 0, width: 0, height: 0)
-
-    init(display: DRMDisplay) {
-        self.display = display
-        let size = display.sceneSize
-        scene = Surface(width: size.width, height: size.height, format: .xrgb8888)
-        scene.fill(scene.bounds, with: Color(white: 0.15))
-    }
-
-    func presentNext() {
-        var damage = Region(bar)
-        scene.fill(bar, with: Color(white: 0.15))
-        bar = PixelRect(x: (presented * 8) % max(scene.width - 16, 1), y: 0, width: 16, height: scene.height)
-        scene.fill(bar, with: .white)
-        damage.formUnion(bar)
-        history.append(damage)
-        if history.count > 3 { history.removeFirst() }
-        let age = display.bufferAge
-        var copying = Region(scene.bounds)
-        if age > 0 && age <= history.count {
-            copying = Region()
-            for region in history.suffix(age) { copying.formUnion(region) }
-        }
-        display.present(scene: scene, copying: copying, damage: damage)
-        presented += 1
     }
 }
 

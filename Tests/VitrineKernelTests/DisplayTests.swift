@@ -4,43 +4,6 @@ import VitrineDRM
 import VitrineGraphics
 import VitrineLinux
 
-/// A picture that changes every frame by a little: a white bar 16 pixels wide sweeping over a
-/// dark scene, presenting only what changed plus what the back buffer's age lacks.
-@MainActor
-final class SweepScene {
-    let display: DRMDisplay
-    let scene: Surface
-    private(set) var presented = 0
-    private var history: [Region] = []
-    private var bar = PixelRect(x: 0, y: 0, width: 0, height: 0)
-
-    init(display: DRMDisplay) {
-        self.display = display
-        let size = display.sceneSize
-        scene = Surface(width: size.width, height: size.height, format: .xrgb8888)
-        scene.fill(scene.bounds, with: Color(white: 0.15))
-    }
-
-    func presentNext() {
-        var damage = Region(bar)
-        scene.fill(bar, with: Color(white: 0.15))
-        bar = PixelRect(x: (presented * 8) % max(scene.width - 16, 1), y: 0, width: 16, height: scene.height)
-        scene.fill(bar, with: .white)
-        damage.formUnion(bar)
-        if presented == 0 { damage = Region(scene.bounds) }
-        history.append(damage)
-        if history.count > 3 { history.removeFirst() }
-        let age = display.bufferAge
-        var copying = Region(scene.bounds)
-        if age > 0 && age <= history.count {
-            copying = Region()
-            for region in history.suffix(age) { copying.formUnion(region) }
-        }
-        display.present(scene: scene, copying: copying, damage: damage)
-        presented += 1
-    }
-}
-
 extension KernelRing {
     /// `DRMDisplay` on vkms, driven directly (no application): modeset, vblank pacing, EBUSY.
     @Suite("DRM display on vkms")
@@ -80,7 +43,7 @@ extension KernelRing {
             #expect(display.mode.width == 1024 && display.mode.height == 768, "vkms prefers 1024x768, got \(display.mode)")
 
             let flips = 120
-            let sweep = SweepScene(display: display)
+            let sweep = SweepPattern(display: display)
             var timings: [FrameTiming] = []
             display.frameHandler = { timings.append($0) }
             rig.loop.addBeforeWaitingObserver {
@@ -149,7 +112,7 @@ extension KernelRing {
                 }
             }
             let frames = 40
-            let sweep = SweepScene(display: display)
+            let sweep = SweepPattern(display: display)
             var callbacks = 0
             display.frameHandler = { _ in callbacks += 1 }
             rig.loop.addBeforeWaitingObserver {

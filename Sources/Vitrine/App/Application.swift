@@ -146,6 +146,18 @@ open class Application: Responder {
     private(set) var touchEvent: Event?
     /// Touches down, or that ended in the frame being built (bits of pool slots).
     private var liveMask: UInt64 = 0
+    /// How deep the runtime is in handing touches to app code (views' touch methods,
+    /// recognizers and their actions). A cancellation asked for meanwhile (a handler that
+    /// cancels, rotates the screen or removes the touched view) waits until it is back at 0,
+    /// so the event being delivered is delivered once and every touch ends exactly once.
+    private var touchDeliveryDepth = 0
+    /// Touches (bits of pool slots) whose cancellation was asked for during delivery.
+    private var pendingCancelMask: UInt64 = 0
+    /// Whether a cancellation (possibly of no touch, only of leaving recognizers) waits for
+    /// the delivery to end.
+    private var hasPendingCancellation = false
+    /// The time of the latest cancellation asked for during delivery.
+    private var pendingCancelTimestamp = 0.0
     private var inputQueue: ContiguousArray<InputEvent> = []
     private var isDrainingInput = false
     private var lastTap: (location: Point, time: Double, count: Int)?
@@ -407,6 +419,8 @@ open class Application: Responder {
         if touch.phase == .began && touch.changedThisFrame {
             // Down and up in one frame: the down is delivered first, as its own event.
             deliverTouchFrame(timestamp: touch.timestamp)
+            // Its handlers may have cancelled it (then it has ended already, and may be free).
+            guard touchPool.liveTouch(identifier) === touch else { return }
         }
         touch.phase = phase
         touch.timestamp = timestamp
@@ -432,7 +446,9 @@ open class Application: Responder {
         guard changed else { return }
         event.timestamp = timestamp
         event.touchMask = liveMask
+        touchDeliveryDepth += 1
         sendEvent(event)
+        touchDeliveryDepth -= 1
         for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
             touch.changedThisFrame = false
             if touch.phase == .ended || touch.phase == .cancelled {
@@ -441,6 +457,28 @@ open class Application: Responder {
         }
         event.touchMask = liveMask
         releaseFinishedTouches()
+        runPendingCancellations()
+    }
+
+    /// Runs `body`, which hands touches to app code, as part of a delivery: cancellations it
+    /// asks for wait until the outermost delivery is done (see `touchDeliveryDepth`).
+    func deliveringTouches(_ body: () -> Void) {
+        touchDeliveryDepth += 1
+        body()
+        touchDeliveryDepth -= 1
+        runPendingCancellations()
+    }
+
+    /// Cancels what was asked for during a delivery, now that it is over. A handler of these
+    /// cancellations may ask for more; each round cancels only touches that had not ended, so
+    /// it ends.
+    private func runPendingCancellations() {
+        while touchDeliveryDepth == 0 && hasPendingCancellation {
+            let mask = pendingCancelMask
+            pendingCancelMask = 0
+            hasPendingCancellation = false
+            cancelTouches(timestamp: pendingCancelTimestamp) { mask & (1 << UInt64($0.poolIndex)) != 0 }
+        }
     }
 
     /// Returns to the pool the touches that have ended and whose views have heard all of it.
@@ -465,6 +503,16 @@ open class Application: Responder {
     }
 
     func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
+        if touchDeliveryDepth > 0 {
+            // Asked for by a handler during a delivery: the touches are chosen now (the handler
+            // may be removing their view) and cancelled once the delivery is over.
+            for touch in touchPool.activeTouches where !isOver(touch) && matches(touch) {
+                pendingCancelMask |= 1 << UInt64(touch.poolIndex)
+            }
+            pendingCancelTimestamp = max(pendingCancelTimestamp, timestamp)
+            hasPendingCancellation = true
+            return
+        }
         // Changes not yet delivered go first, so views hear began before cancelled.
         if TouchSet(storage: touchPool.storage, mask: liveMask).contains(where: \.changedThisFrame) {
             deliverTouchFrame(timestamp: timestamp)
@@ -483,7 +531,30 @@ open class Application: Responder {
             for window in windows { window.cancelAllRecognizers() }
             lastTap = nil
         }
+        for window in windows { window.abandonLeavingRecognizers() }
         releaseFinishedTouches()
+    }
+
+    /// Whether `touch` has nothing left to cancel: it ended or was cancelled, and its view has
+    /// heard all of it (or never will).
+    private func isOver(_ touch: Touch) -> Bool {
+        guard touch.phase == .ended || touch.phase == .cancelled else { return false }
+        switch touch.viewDelivery {
+        case .beganDelayed, .endedDelayed: return false
+        default: return true
+        }
+    }
+
+    /// Cancels the touches of `window` whose view is `root` or inside it, and fails the
+    /// recognizers of that subtree: what happens when the subtree leaves the window (removed,
+    /// covered by a presentation, the window hidden). During a delivery it happens once the
+    /// delivery is over.
+    func cancelTouches(leaving root: View, window: Window) {
+        window.markLeavingRecognizers(in: root)
+        cancelTouches(timestamp: clock.now) { touch in
+            guard touch.window === window, let view = touch.view else { return false }
+            return view.isDescendant(of: root)
+        }
     }
 
     // MARK: Keys
@@ -711,10 +782,12 @@ extension Window {
         guard cancelled != 0 else { return }
         let touches = TouchSet(storage: storage, mask: cancelled)
         var seen: UInt64 = 0
-        for touch in touches where seen & (1 << UInt64(touch.poolIndex)) == 0 {
-            let same = touches.subset { $0.view === touch.view }
-            seen |= same.mask
-            touch.view?.touchesCancelled(same, with: event)
+        application.deliveringTouches {
+            for touch in touches where seen & (1 << UInt64(touch.poolIndex)) == 0 {
+                let same = touches.subset { $0.view === touch.view }
+                seen |= same.mask
+                touch.view?.touchesCancelled(same, with: event)
+            }
         }
     }
 }

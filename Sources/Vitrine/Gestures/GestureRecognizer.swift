@@ -115,6 +115,11 @@ open class GestureRecognizer {
     var isParticipating = false
     /// The pool storage the tracked touches live in.
     var touchStorage: ContiguousArray<Touch> = []
+    /// The window whose arena the recognizer joined with its first touch: it arbitrates the
+    /// gesture to its end even when the view has left that window meanwhile.
+    weak var joinedWindow: Window?
+    /// Its view is leaving the window: fail it once its touches are cancelled.
+    var isLeavingWindow = false
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
 
     /// Creates a recognizer with no action.
@@ -266,7 +271,7 @@ open class GestureRecognizer {
 
     // MARK: Internals
 
-    var arena: Window? { view?.window }
+    var arena: Window? { joinedWindow ?? view?.window }
 
     /// Whether this recognizer has to wait for `other` before recognizing.
     func mustWait(for other: GestureRecognizer) -> Bool {
@@ -374,6 +379,8 @@ open class GestureRecognizer {
         trackedMask = 0
         receivedMask = 0
         isParticipating = false
+        isLeavingWindow = false
+        joinedWindow = nil
         reset()
     }
 

@@ -306,6 +306,8 @@ open class View: Responder {
         }
         let newWindow = window
         let windowChanges = view.window !== newWindow
+        // Leaving its window cancels the subtree's touches (UIKit's interruption).
+        if windowChanges, let oldWindow = view.window { oldWindow.subtreeWillLeave(view) }
         view.willMove(toSuperview: self)
         if windowChanges { view.propagateWillMove(toWindow: newWindow) }
         if let old = view.superview {
@@ -341,9 +343,14 @@ open class View: Responder {
         insertSubview(view, at: index)
     }
 
-    /// Detaches the view from its superview (and window).
+    /// Detaches the view from its superview (and window). Touches in the subtree are cancelled
+    /// once (`touchesCancelled` to their views and recognizers), after the event being
+    /// delivered when called from a touch handler.
     public func removeFromSuperview() {
         guard let old = superview else { return }
+        // Leaving the window cancels the subtree's touches (UIKit's interruption), chosen
+        // while the tree still says which views are inside.
+        window?.subtreeWillLeave(self)
         old.willRemoveSubview(self)
         invalidateComposition(force: true)
         let windowChanges = window != nil

@@ -156,6 +156,7 @@ open class Window: View {
                     continue
                 }
                 touch.recognizers.append(recognizer)
+                recognizer.joinedWindow = self
                 recognizer.trackedMask |= bit
                 recognizer.receivedMask |= bit
                 recognizer.isParticipating = true
@@ -404,8 +405,11 @@ open class Window: View {
                 break
             }
         }
-        deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: 0, cancelled: cancelled)
-        application?.releaseFinishedTouches()
+        guard let application else { return }
+        application.deliveringTouches {
+            deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: 0, cancelled: cancelled)
+        }
+        application.releaseFinishedTouches()
     }
 
     /// Delivers touches that were held back and no longer are.
@@ -444,8 +448,10 @@ open class Window: View {
         }
         guard began | ended | cancelled != 0 else { return }
         // Began and ended of one touch may go out together; deliver began first.
-        deliverToViews(storage: storage, event: event, began: began, moved: 0, ended: 0, cancelled: 0)
-        deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: ended, cancelled: cancelled)
+        application.deliveringTouches {
+            deliverToViews(storage: storage, event: event, began: began, moved: 0, ended: 0, cancelled: 0)
+            deliverToViews(storage: storage, event: event, began: 0, moved: 0, ended: ended, cancelled: cancelled)
+        }
         if !isDeliveringEvent { application.releaseFinishedTouches() }
     }
 
@@ -468,6 +474,48 @@ open class Window: View {
                 index += 1
             }
         }
+    }
+
+    // MARK: Leaving the window
+
+    /// `root` (a view of this window, or the window itself) is about to leave it: removed,
+    /// covered by a presentation, or the window hidden. Its touches are cancelled once — the
+    /// views hear `touchesCancelled`, the recognizers `touchesCancelled` — and its recognizers
+    /// are failed and reset, so nothing it held (a pool slot, a touch whose end a double tap
+    /// holds back) stays taken. During a delivery this happens once the delivery is over.
+    func subtreeWillLeave(_ root: View) {
+        application?.cancelTouches(leaving: root, window: self)
+    }
+
+    /// Hiding a window is its views leaving the screen: their touches are cancelled.
+    open override var isHidden: Bool {
+        willSet {
+            if newValue && !isHidden { subtreeWillLeave(self) }
+        }
+    }
+
+    /// Marks the recognizers of `root`'s subtree that take part in arbitration as leaving.
+    func markLeavingRecognizers(in root: View) {
+        for recognizer in activeRecognizers {
+            if let view = recognizer.view, view.isDescendant(of: root) { recognizer.isLeavingWindow = true }
+        }
+    }
+
+    /// Fails (or cancels) the recognizers marked as leaving, once their touches are cancelled,
+    /// and resets them: one that waited between the taps of a double tap holds nothing more.
+    func abandonLeavingRecognizers() {
+        var any = false
+        var index = 0
+        while index < activeRecognizers.count {
+            let recognizer = activeRecognizers[index]
+            index += 1
+            guard recognizer.isLeavingWindow else { continue }
+            recognizer.isLeavingWindow = false
+            recognizer.trackedMask = 0
+            recognizer.prevent()
+            any = true
+        }
+        if any && !isDeliveringEvent { sweepRecognizers() }
     }
 
     /// Cancels every recognizer that is still deciding or running (used when all touches are

@@ -16,13 +16,17 @@ struct TOMLSourceMap {
     private(set) var keys: [[String]: Entry] = [:]
     private(set) var tables: [[String]: Int] = [:]
 
-    /// Scans `text`.
+    /// Scans `text`. Lines end at each LF byte (a CR before it is ignored): splitting the
+    /// `String` on the Character "\n" would not split CRLF, which Swift reads as one Character.
+    /// A UTF-8 byte-order mark at the start is skipped.
     init(_ text: String) {
         var scanner = Scanner()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var bytes = Substring(text).utf8[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = Array(rawLine.utf8)
+            let line = Array(rawLine)
             if scanner.isInsideValue {
                 scanner.continueValue(line, from: 0)
                 continue
@@ -49,9 +53,12 @@ struct TOMLSourceMap {
     }
 
     /// The line of the key at `path` (table names then key), of the table header when `path`
-    /// names a table, or of the nearest enclosing key or table that is written (a value inside
-    /// an inline table or an array: the line of the key that holds it). Nil when none is.
+    /// names a table; for a table made implicitly by a deeper header or dotted key
+    /// (`[display.extra.deeper]` makes `display.extra`), the line of the first one written
+    /// inside it; else of the nearest enclosing key or table that is written (a value inside an
+    /// inline table or an array: the line of the key that holds it). Nil when none is.
     func line(of path: [String]) -> Int? {
+        if keys[path] == nil, tables[path] == nil, let inside = firstWritten(inside: path) { return inside.line }
         var path = path
         while !path.isEmpty {
             if let entry = keys[path] { return entry.line }
@@ -59,6 +66,20 @@ struct TOMLSourceMap {
             path.removeLast()
         }
         return nil
+    }
+
+    /// The line of the header of the table `path`, nil when it has none.
+    func line(ofTable path: [String]) -> Int? { tables[path] }
+
+    /// The first table header or key written inside the table `path` (not `path` itself), by
+    /// line: its full path, its line, and whether it is a table header.
+    func firstWritten(inside path: [String]) -> (path: [String], line: Int, isTable: Bool)? {
+        guard !path.isEmpty else { return nil }
+        func isInside(_ candidate: [String]) -> Bool { candidate.count > path.count && candidate.starts(with: path) }
+        var best: (path: [String], line: Int, isTable: Bool)?
+        for (table, line) in tables where isInside(table) && line < (best?.line ?? .max) { best = (table, line, true) }
+        for (key, entry) in keys where isInside(key) && entry.line < (best?.line ?? .max) { best = (key, entry.line, false) }
+        return best
     }
 
     /// The value of the key at `path` as written on its line (multi-line values end in `…`).

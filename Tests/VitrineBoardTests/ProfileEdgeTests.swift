@@ -52,10 +52,12 @@ import Testing
 @Suite struct ProfileTextEdgeTests {
     @Test func aNULByteIsAnErrorAtItsLineAndColumn() throws {
         // TOMLKit would stop at the NUL and accept the file, never reading rotation = 45.
-        let error = try #require(profileError("[display]\nscale = 1\nmo\0de = 1\nrotation = 45\n"))
+        let error = try #require(profileError("[display]\nscale = 1\n\0rotation = 45\n"))
         #expect(error.line == 3)
-        #expect(error.kind == .nulByte(column: 3))
-        #expect(error.description == "boards/test.toml:3:3: holds a NUL byte — a profile is UTF-8 text: remove it (a binary or damaged file?)")
+        #expect(error.kind == .nulByte(column: 1))
+        #expect(error.description == "boards/test.toml:3:1: holds a NUL byte — a profile is UTF-8 text: remove it (a binary or damaged file?)")
+        let inside = try #require(profileError("[display]\nscale = 1\nmo\0de = 1\n"))
+        #expect(inside.kind == .nulByte(column: 3))
     }
 
     @Test func aByteOrderMarkIsAcceptedAndLinesStillCount() throws {

@@ -15,6 +15,12 @@ struct TOMLSourceMap {
 
     private(set) var keys: [[String]: Entry] = [:]
     private(set) var tables: [[String]: Int] = [:]
+    /// For each table path up to `insideDepth` components, the first header or key written
+    /// inside it (found once while scanning, so asking is a lookup, not a search).
+    private var firstInside: [[String]: (path: [String], line: Int, isTable: Bool)] = [:]
+    /// How deep `firstWritten(inside:)` answers: deeper than any profile table (3), bounded so a
+    /// hostile key of thousands of dotted parts costs no more than a short one.
+    static let insideDepth = 4
 
     /// Scans `text`. Lines end at each LF byte (a CR before it is ignored): splitting the
     /// `String` on the Character "\n" would not split CRLF, which Swift reads as one Character.
@@ -39,6 +45,7 @@ struct TOMLSourceMap {
                 let (path, _) = parseKey(line, from: index, until: UInt8(ascii: "]"))
                 scanner.currentTable = path
                 if tables[path] == nil { tables[path] = lineNumber }
+                noteInside(path, line: lineNumber, isTable: true)
                 continue
             }
             let (keyPath, end) = parseKey(line, from: index, until: UInt8(ascii: "="))
@@ -49,6 +56,15 @@ struct TOMLSourceMap {
             let trimmed = valueText.trimmingTrailingSpaces() + (scanner.isInsideValue ? " …" : "")
             let full = scanner.currentTable + keyPath
             if keys[full] == nil { keys[full] = Entry(line: lineNumber, valueText: trimmed) }
+            noteInside(full, line: lineNumber, isTable: false)
+        }
+    }
+
+    /// Records `path` as the first thing written inside each of its proper prefixes that has
+    /// none yet (lines only grow while scanning, so the first recorded is the first written).
+    private mutating func noteInside(_ path: [String], line: Int, isTable: Bool) {
+        for length in 1..<min(path.count, Self.insideDepth + 1) where firstInside[Array(path.prefix(length))] == nil {
+            firstInside[Array(path.prefix(length))] = (path, line, isTable)
         }
     }
 
@@ -73,13 +89,9 @@ struct TOMLSourceMap {
 
     /// The first table header or key written inside the table `path` (not `path` itself), by
     /// line: its full path, its line, and whether it is a table header.
+    /// Nil for a table deeper than `insideDepth`.
     func firstWritten(inside path: [String]) -> (path: [String], line: Int, isTable: Bool)? {
-        guard !path.isEmpty else { return nil }
-        func isInside(_ candidate: [String]) -> Bool { candidate.count > path.count && candidate.starts(with: path) }
-        var best: (path: [String], line: Int, isTable: Bool)?
-        for (table, line) in tables where isInside(table) && line < (best?.line ?? .max) { best = (table, line, true) }
-        for (key, entry) in keys where isInside(key) && entry.line < (best?.line ?? .max) { best = (key, entry.line, false) }
-        return best
+        firstInside[path]
     }
 
     /// The value of the key at `path` as written on its line (multi-line values end in `…`).

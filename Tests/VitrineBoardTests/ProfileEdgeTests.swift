@@ -98,6 +98,18 @@ import Testing
         #expect(dotted.field == "[display.extra]")
     }
 
+    @Test func manyTablesMadeByDottedKeysAreReportedAtTheFirst() throws {
+        // Each line makes a table implicitly; finding where each one is written is a lookup,
+        // so 20,000 of them cost no more than a few (and the first, on line 2, is reported).
+        let lines = (1...20_000).map { "t\($0).x = 1" }
+        let error = try #require(profileError("description = \"many\"\n" + lines.joined(separator: "\n")))
+        #expect(error.line == 2)
+        #expect(error.field == "[t1]")
+        let deep = try #require(profileError("[display]\n" + (1...2_000).map { "k\($0)" }.joined(separator: ".") + " = 1\n"))
+        #expect(deep.line == 2)
+        #expect(deep.field == "[display.k1]")
+    }
+
     @Test func aHugeValueIsNeverEchoedWhole() throws {
         let huge = String(repeating: "a b ", count: 1_250_000)
         let error = try #require(profileError("[display]\nconnector = \"\(huge)\"\n"))

@@ -41,12 +41,15 @@ public final class KioskTour {
 
     private var messages: [String] = []
     private var presentsSeen = 0
+    /// Pictures that could not be written so far: each fails the step that asked for it.
+    private var pictureFailures = 0
     private var loop: ManualRunLoop { platform.manualRunLoop }
     private var input: ScriptedInput { platform.input }
     private var display: VirtualDisplay { platform.virtualDisplay }
 
     /// A tour of a kiosk on `platform` whose clock starts at 09:41:00, writing pictures into
-    /// `framesFolder` (created if missing).
+    /// `framesFolder` (created if missing). A picture that cannot be written fails its step
+    /// (and so the tour); `FramesFolder.prepare` checks the folder before the tour plays.
     public init(platform: HeadlessPlatform, framesFolder: String?) {
         self.platform = platform
         self.framesFolder = framesFolder
@@ -169,9 +172,11 @@ public final class KioskTour {
 
     private func record(_ title: String, picture name: String? = nil, passed: Bool) {
         let newDamage = display.presentedDamage.dropFirst(presentsSeen)
-        let step = Step(title: title, passed: passed, frames: display.presentCount - presentsSeen,
+        let failuresBefore = pictureFailures
+        let picture = name.flatMap(writePicture)
+        let step = Step(title: title, passed: passed && pictureFailures == failuresBefore, frames: display.presentCount - presentsSeen,
                         damagedPixels: newDamage.reduce(0) { $0 + $1.area },
-                        picture: name.flatMap(writePicture), messages: messages)
+                        picture: picture, messages: messages)
         presentsSeen = display.presentCount
         messages.removeAll()
         steps.append(step)
@@ -186,7 +191,8 @@ public final class KioskTour {
             try scene.writePNG(to: path)
             return path
         } catch {
-            messages.append("could not write \(path): \(error)")
+            pictureFailures += 1
+            messages.append("the picture was not written: \(error)")
             return nil
         }
     }

@@ -42,7 +42,7 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
         case .profile: 2
         case .display(let error, _):
             switch error {
-            case .noDevice, .deviceNotFound, .noConnectedDevice: 3
+            case .noDevice, .notADirectory, .deviceNotFound, .noConnectedDevice: 3
             case .permissionDenied: 4
             case .masterHeld: 5
             default: 1

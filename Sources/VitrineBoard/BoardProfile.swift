@@ -239,7 +239,8 @@ public struct BoardProfile: Sendable, Hashable {
         /// `calibration`: libinput's calibration matrix, 6 numbers `[a, b, c, d, e, f]` in
         /// normalised panel coordinates (0…1): a touch reported at (x, y) is taken to be at
         /// (a·x + b·y + c, d·x + e·y + f), before the display rotation is applied.
-        /// Identity: `[1, 0, 0, 0, 1, 0]`.
+        /// Identity: `[1, 0, 0, 0, 1, 0]`. Each number within ±16 and |a·e − b·d| ≥ 0.001
+        /// (`calibrationLimits`).
         public var calibration: [Double]
 
         /// The identity calibration.
@@ -262,7 +263,8 @@ public struct BoardProfile: Sendable, Hashable {
         public var device: DeviceChoice
         /// `mount_matrix`: 3 rows of 3 numbers, row-major, from the sensor's axes to the
         /// panel's (as the kernel's `mount_matrix` and udev's ACCEL_MOUNT_MATRIX give it).
-        /// Nil: the matrix the device declares, else identity.
+        /// Nil: the matrix the device declares, else identity. Each number within ±16 and the
+        /// determinant's size at least 0.001 (`mountMatrixLimits`).
         public var mountMatrix: [Double]?
         /// `auto_rotate`: whether turning the device turns the picture (and touch) with it.
         public var autoRotate: Bool

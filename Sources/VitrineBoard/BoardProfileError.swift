@@ -9,6 +9,16 @@ public struct BoardProfileError: Error, Hashable, Sendable, CustomStringConverti
         case notFound(name: String, searched: [String], available: [String])
         /// The file exists but cannot be read (`reason`: the system's error).
         case unreadable(reason: String)
+        /// The path is not a regular file (`what`: "a directory", "a character device", "a FIFO
+        /// (named pipe)"…); refused before reading, so `/dev/zero` or a FIFO never hangs or fills
+        /// memory.
+        case notAFile(what: String)
+        /// The file holds `size` bytes, more than a profile may (`limit`, `BoardProfile.maximumFileSize`).
+        case tooLarge(size: Int, limit: Int)
+        /// The text holds a NUL byte at `column` of `line`: a profile is UTF-8 text.
+        case nulByte(column: Int)
+        /// `VITRINE_BOARD` holds a relative path, which would depend on the working directory.
+        case relativePathInEnvironment
         /// The file is not valid TOML: TOMLKit's `message` at `column` of `line`.
         case syntax(message: String, column: Int)
         /// A table the profile format does not have (`allowed`: the ones it has).
@@ -35,14 +45,40 @@ public struct BoardProfileError: Error, Hashable, Sendable, CustomStringConverti
     public var value: String?
     /// What is wrong.
     public var kind: Kind
+    /// Where the profile came from, when that helps to find it: "chosen by VITRINE_BOARD", "a
+    /// path relative to the working directory /home/pi"; shown in parentheses at the end.
+    public var notes: [String] = []
 
-    /// Creates an error.
+    /// How many characters of a value or field are echoed in `description`; longer ones are cut
+    /// there and end in "…", so a megabyte-long value is never printed whole.
+    public static let echoLimit = 60
+
+    /// Creates an error. `field` and `value` are kept cut to `echoLimit` characters.
     public init(file: String, line: Int? = nil, field: String? = nil, value: String? = nil, kind: Kind) {
         self.file = file
         self.line = line
-        self.field = field
-        self.value = value
+        self.field = field.map(Self.excerpt)
+        self.value = value.map(Self.excerpt)
         self.kind = kind
+    }
+
+    /// `text` cut to `echoLimit` characters (the last one "…") when it is longer.
+    public static func excerpt(_ text: String) -> String {
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex {
+            if count == echoLimit { return String(text[..<text.index(before: end)]) + "…" }
+            end = text.index(after: end)
+            count += 1
+        }
+        return text
+    }
+
+    /// This error with `note` added to its notes.
+    public func noting(_ note: String) -> BoardProfileError {
+        var copy = self
+        copy.notes.append(note)
+        return copy
     }
 
     /// `file:line: field = value: what is allowed` (the parts that are known).
@@ -51,11 +87,13 @@ public struct BoardProfileError: Error, Hashable, Sendable, CustomStringConverti
         if let line {
             location += ":\(line)"
             if case .syntax(_, let column) = kind, column > 0 { location += ":\(column)" }
+            if case .nulByte(let column) = kind, column > 0 { location += ":\(column)" }
         }
-        var subject = field ?? ""
-        if let value, !subject.isEmpty { subject += " = \(value)" }
+        var subject = field.map(Self.excerpt) ?? ""
+        if let value, !subject.isEmpty { subject += " = \(Self.excerpt(value))" }
         let head = subject.isEmpty ? location : "\(location): \(subject)"
-        return "\(head): \(problem)"
+        let tail = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        return "\(head): \(problem)\(tail)"
     }
 
     private var problem: String {
@@ -66,6 +104,16 @@ public struct BoardProfileError: Error, Hashable, Sendable, CustomStringConverti
                 + "\(list); pass --board with one of them or with the path of a .toml file, or set VITRINE_BOARDS_DIR"
         case .unreadable(let reason):
             return "cannot be read: \(reason)"
+        case .notAFile(let what):
+            return "is \(what), not a profile file — give the path of a .toml file, or a profile name such as rpi4-dsi7"
+        case .tooLarge(let size, let limit):
+            return "is \(size) bytes, and a profile is at most \(limit) bytes (\(limit / 1024) KiB) — is this the profile? "
+                + "Give the path of a .toml file, or a profile name such as rpi4-dsi7"
+        case .nulByte:
+            return "holds a NUL byte — a profile is UTF-8 text: remove it (a binary or damaged file?)"
+        case .relativePathInEnvironment:
+            return "VITRINE_BOARD is a relative path, which would depend on the working directory (/ under systemd) — "
+                + "give a profile name such as rpi4-dsi7 or an absolute path such as /etc/vitrine/board.toml"
         case .syntax(let message, _):
             return "not valid TOML: \(message)"
         case .unknownSection(let allowed, let suggestion):

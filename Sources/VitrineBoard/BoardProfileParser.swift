@@ -9,7 +9,16 @@ extension BoardProfile {
     /// Throws `BoardProfileError` naming the file, the line and the field, and what is allowed:
     /// TOML syntax errors (with the column), unknown sections and keys (typos are errors, not
     /// silently ignored settings), wrong types, values out of range or not among the choices.
+    /// A NUL byte is an error at its line and column (the TOML reader would stop there and never
+    /// check the rest). A UTF-8 byte-order mark and CRLF line ends are accepted; lines are counted
+    /// as an editor does. Values and fields echoed in errors are cut to
+    /// `BoardProfileError.echoLimit` characters.
     public static func parse(_ text: String, file: String, name: String? = nil) throws(BoardProfileError) -> BoardProfile {
+        var text = text
+        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst() }
+        if let (line, column) = nulBytePosition(in: text) {
+            throw BoardProfileError(file: file, line: line, kind: .nulByte(column: column))
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -22,6 +31,22 @@ extension BoardProfile {
         let reader = ProfileReader(file: file, map: TOMLSourceMap(text))
         return try reader.profile(from: table, name: name ?? profileName(ofFile: file), path: file)
     }
+}
+
+/// The 1-based line and byte column of the first NUL byte in `text`, or nil without one.
+func nulBytePosition(in text: String) -> (line: Int, column: Int)? {
+    var line = 1
+    var column = 1
+    for byte in text.utf8 {
+        if byte == 0 { return (line, column) }
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+    return nil
 }
 
 /// The name a profile file gives its profile: the last path component without `.toml`.
@@ -61,12 +86,17 @@ private struct ProfileReader {
         }
         if let touch = try top.section("touch", keys: ["capacity", "calibration"]) {
             profile.touch.capacity = try touch.integer("capacity", default: 10, in: 1...64)
-            let allowed = "must be 6 numbers [a, b, c, d, e, f], identity [1, 0, 0, 0, 1, 0]"
+            let limits = BoardProfile.Touch.calibrationLimits
+            let allowed = "must be 6 numbers [a, b, c, d, e, f] from -\(Section.format(limits.coefficient)) to "
+                + "\(Section.format(limits.coefficient)), identity [1, 0, 0, 0, 1, 0]"
             let calibration = try touch.numbers("calibration", count: 6, default: BoardProfile.Touch.identityCalibration,
-                                                allowed: allowed)
-            // The matrix must map the panel onto an area, not a line: a·e − b·d ≠ 0.
-            if calibration[0] * calibration[4] - calibration[1] * calibration[3] == 0 {
-                throw touch.invalidValue("calibration", "must map the panel onto an area: a·e − b·d is 0 here; " + allowed)
+                                                in: -limits.coefficient...limits.coefficient, allowed: allowed)
+            // The matrix must map the panel onto an area, not a line or a speck: |a·e − b·d| is
+            // the share of the screen the panel covers.
+            let determinant = calibration[0] * calibration[4] - calibration[1] * calibration[3]
+            if !(abs(determinant) >= limits.determinant) {
+                throw touch.invalidValue("calibration", "must map the panel onto an area: a·e − b·d is \(Section.format(determinant)) here, "
+                                         + "and must be at least \(Section.format(limits.determinant)) in size; " + allowed)
             }
             profile.touch.calibration = calibration
         }
@@ -99,7 +129,7 @@ private struct ProfileReader {
                 }
             } else if !Self.topLevelKeys.contains(key) {
                 if value.type == .table {
-                    throw error([key], field: "[\(key)]", .unknownSection(allowed: Self.sections,
+                    throw error([key], field: tableField([key]), .unknownSection(allowed: Self.sections,
                                                                          suggestion: suggestion(for: key, among: Self.sections)))
                 }
                 throw error([key], value: value, .unknownKey(allowed: Self.topLevelKeys + Self.sections.map { "[\($0)]" },
@@ -151,7 +181,7 @@ private struct ProfileReader {
         var accelerometer = BoardProfile.Accelerometer()
         accelerometer.device = try s.device("device", default: .automatic, pathPrefixes: ["/dev/input/", "/sys/"],
                                             what: "an event node such as \"/dev/input/event3\" or an IIO device such as \"/sys/bus/iio/devices/iio:device0\"")
-        accelerometer.mountMatrix = try s.matrix("mount_matrix")
+        accelerometer.mountMatrix = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits)
         accelerometer.autoRotate = try s.bool("auto_rotate", default: false)
         accelerometer.orientationHysteresis = try s.number("orientation_hysteresis", default: 15, in: 0...45, unit: " degrees")
         if let shake = try s.section("shake", keys: ["enabled", "threshold", "duration", "quiet_period"]) {
@@ -170,6 +200,15 @@ private struct ProfileReader {
         let written = map.valueText(of: path) ?? value.map { $0.debugDescription }
         return BoardProfileError(file: file, line: map.line(of: path), field: field ?? Self.fieldName(path),
                                  value: value == nil ? nil : written, kind: kind)
+    }
+
+    /// `[display.extra]` for the table at `path`; when only a deeper header made it
+    /// (`[display.extra.deeper]`), that header, as the user wrote it.
+    func tableField(_ path: [String]) -> String {
+        if map.line(ofTable: path) == nil, let inside = map.firstWritten(inside: path), inside.isTable {
+            return "[\(inside.path.joined(separator: "."))]"
+        }
+        return "[\(path.joined(separator: "."))]"
     }
 
     /// `[display] rotation` for `["display", "rotation"]`, `[input.keymap]` for a section,
@@ -225,7 +264,7 @@ private struct Section {
             if subValue?.type == .table {
                 let allowed = subsections.map { (sectionPath + [$0]).joined(separator: ".") }
                 let hint = reader.suggestion(for: name, among: subsections).map { (sectionPath + [$0]).joined(separator: ".") }
-                throw reader.error(sectionPath + [name], field: "[\((sectionPath + [name]).joined(separator: "."))]",
+                throw reader.error(sectionPath + [name], field: reader.tableField(sectionPath + [name]),
                                    .unknownSection(allowed: allowed, suggestion: hint))
             }
             throw reader.error(sectionPath + [name], value: subValue,
@@ -345,23 +384,26 @@ private struct Section {
         return strings
     }
 
-    /// Exactly `count` numbers.
-    func numbers(_ key: String, count: Int, default fallback: [Double], allowed: String) throws(BoardProfileError) -> [Double] {
+    /// Exactly `count` numbers, each in `range` (so finite).
+    func numbers(_ key: String, count: Int, default fallback: [Double], in range: ClosedRange<Double>,
+                 allowed: String) throws(BoardProfileError) -> [Double] {
         guard let value = table[key] else { return fallback }
         guard let array = value.array else { throw wrongType(key, value, allowed) }
         var numbers: [Double] = []
         for element in array {
             guard let number = Self.number(element) else { throw wrongType(key, value, allowed) }
-            guard number.isFinite else { throw invalid(key, value, allowed) }
+            guard range.contains(number) else { throw invalid(key, value, allowed) }
             numbers.append(number)
         }
         guard numbers.count == count else { throw invalid(key, value, allowed + " (found \(numbers.count))") }
         return numbers
     }
 
-    /// A 3×3 matrix written as three rows of three numbers; nil when absent.
-    func matrix(_ key: String) throws(BoardProfileError) -> [Double]? {
-        let allowed = "must be 3 rows of 3 numbers, e.g. [[1, 0, 0], [0, 1, 0], [0, 0, 1]]"
+    /// A 3×3 matrix written as three rows of three numbers, each within ±`limits.element`, whose
+    /// determinant is at least `limits.determinant` in size; nil when absent.
+    func matrix(_ key: String, limits: (element: Double, determinant: Double)) throws(BoardProfileError) -> [Double]? {
+        let bound = Self.format(limits.element)
+        let allowed = "must be 3 rows of 3 numbers from -\(bound) to \(bound), e.g. [[1, 0, 0], [0, 1, 0], [0, 0, 1]]"
         guard let value = table[key] else { return nil }
         guard let rows = value.array else { throw wrongType(key, value, allowed) }
         var numbers: [Double] = []
@@ -369,7 +411,7 @@ private struct Section {
             guard let row = row.array else { throw invalid(key, value, allowed) }
             guard row.count == 3 else { throw invalid(key, value, allowed) }
             for element in row {
-                guard let number = Self.number(element), number.isFinite else { throw invalid(key, value, allowed) }
+                guard let number = Self.number(element), abs(number) <= limits.element else { throw invalid(key, value, allowed) }
                 numbers.append(number)
             }
         }
@@ -377,8 +419,9 @@ private struct Section {
         let m = numbers
         let determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
             + m[2] * (m[3] * m[7] - m[4] * m[6])
-        guard determinant != 0 else {
-            throw invalid(key, value, "must not flatten the vector (its determinant is 0): " + allowed)
+        guard abs(determinant) >= limits.determinant else {
+            throw invalid(key, value, "must not flatten the vector (its determinant is \(Self.format(determinant)), and must be at least "
+                          + "\(Self.format(limits.determinant)) in size): " + allowed)
         }
         return numbers
     }
@@ -389,7 +432,9 @@ private struct Section {
         return nil
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+    /// `value` as a reader writes it: whole numbers without ".0" (and never through an `Int`
+    /// conversion that a huge value would trap).
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

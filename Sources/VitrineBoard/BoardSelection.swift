@@ -1,14 +1,25 @@
 import Glibc
 
 extension BoardProfile {
-    /// Reads and validates the profile file at `path`. Throws `BoardProfileError` (the file,
-    /// line, field and what is allowed; or why the file cannot be read).
+    /// The largest profile file read, in bytes (1 MiB): the shipped ones are about 2 KiB, so
+    /// anything near this is the wrong file, and refusing it keeps a device or a huge file from
+    /// filling memory.
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads and validates the profile file at `path` (a relative path is relative to the
+    /// working directory). Throws `BoardProfileError`: the file, line, field and what is
+    /// allowed; or, checked before anything is read, why the file cannot be a profile (not a
+    /// regular file: a directory, `/dev/zero`, a FIFO…; larger than `maximumFileSize`), or why
+    /// it cannot be read.
     public static func load(path: String) throws(BoardProfileError) -> BoardProfile {
-        switch FileSystem.readText(path) {
+        switch FileSystem.readRegularFile(path, limit: maximumFileSize) {
         case .success(let text):
             return try parse(text, file: path)
-        case .failure(let error):
-            let code = error.code
+        case .failure(.notRegularFile(let kind)):
+            throw BoardProfileError(file: path, kind: .notAFile(what: kind))
+        case .failure(.tooLarge(let size, let limit)):
+            throw BoardProfileError(file: path, kind: .tooLarge(size: size, limit: limit))
+        case .failure(.system(let code)):
             let remedy = code == EACCES ? " — make it readable by the kiosk user" : ""
             throw BoardProfileError(file: path, kind: .unreadable(reason: FileSystem.message(for: code) + remedy))
         }
@@ -29,12 +40,28 @@ extension BoardProfile {
                                                             available: BoardDirectories.profileNames(in: directories)))
     }
 
-    /// Reads `reference`: a path when it contains `/` or ends in `.toml`, else a profile name
-    /// looked up in `directories` (what `--board` and `VITRINE_BOARD` take).
+    /// Reads `reference`: a path when it contains `/` or ends in `.toml` (see `isPath`), else a
+    /// profile name looked up in `directories` (what `--board` and `VITRINE_BOARD` take). A
+    /// relative path is relative to the working directory; when such a file cannot be read, the
+    /// error names that directory.
     public static func load(_ reference: String,
                             directories: [String] = BoardDirectories.standard()) throws(BoardProfileError) -> BoardProfile {
-        if reference.contains("/") || reference.hasSuffix(".toml") { return try load(path: reference) }
-        return try load(named: reference, directories: directories)
+        guard isPath(reference) else { return try load(named: reference, directories: directories) }
+        do {
+            return try load(path: reference)
+        } catch {
+            guard !reference.hasPrefix("/"), error.line == nil else { throw error }
+            var note = "a path relative to the working directory \(FileSystem.workingDirectory() ?? "(unknown)")"
+            if !reference.contains("/") { note += "; without .toml, \(reference.dropLast(5)) names a profile in the boards directories" }
+            throw error.noting(note)
+        }
+    }
+
+    /// Whether `reference` (a `--board` or `VITRINE_BOARD` value) is a file's path rather than a
+    /// profile name: it contains `/` or ends in `.toml`. `rpi4-dsi7` is a name; `./mine.toml`,
+    /// `mine.toml` and `/etc/vitrine/mine.toml` are paths.
+    public static func isPath(_ reference: String) -> Bool {
+        reference.contains("/") || reference.hasSuffix(".toml")
     }
 }
 
@@ -205,7 +232,9 @@ public struct BoardSelector: Sendable {
     }
 
     /// Chooses and loads the profile. Throws the profile's `BoardProfileError` when the named or
-    /// matching profile is missing or malformed.
+    /// matching profile is missing or malformed; one named by `VITRINE_BOARD` says so in its
+    /// notes ("chosen by VITRINE_BOARD"), and a relative path there is refused
+    /// (`.relativePathInEnvironment`). `--board` takes a path relative to the working directory.
     public func select() throws(BoardProfileError) -> Selection {
         if let argument = Self.boardArgument(in: arguments.isEmpty ? [""] : arguments) {
             guard !argument.isEmpty else {
@@ -214,7 +243,17 @@ public struct BoardSelector: Sendable {
             return Selection(profile: try BoardProfile.load(argument, directories: directories), reason: .argument(argument))
         }
         if let named = environment["VITRINE_BOARD"], !named.isEmpty {
-            return Selection(profile: try BoardProfile.load(named, directories: directories), reason: .environment(named))
+            // The environment travels into services whose working directory is not the one it
+            // was written in (systemd runs units in /): a path there must be absolute.
+            let chosen = "chosen by VITRINE_BOARD"
+            if BoardProfile.isPath(named) && !named.hasPrefix("/") {
+                throw BoardProfileError(file: named, kind: .relativePathInEnvironment)
+            }
+            do {
+                return Selection(profile: try BoardProfile.load(named, directories: directories), reason: .environment(named))
+            } catch {
+                throw error.noting(chosen)
+            }
         }
         if let model = deviceTreeModel(), let (profile, pattern) = try profileMatching(model: model) {
             return Selection(profile: profile, reason: .deviceTreeModel(model: model, pattern: pattern))

@@ -15,14 +15,24 @@ struct TOMLSourceMap {
 
     private(set) var keys: [[String]: Entry] = [:]
     private(set) var tables: [[String]: Int] = [:]
+    /// For each table path up to `insideDepth` components, the first header or key written
+    /// inside it (found once while scanning, so asking is a lookup, not a search).
+    private var firstInside: [[String]: (path: [String], line: Int, isTable: Bool)] = [:]
+    /// How deep `firstWritten(inside:)` answers: deeper than any profile table (3), bounded so a
+    /// hostile key of thousands of dotted parts costs no more than a short one.
+    static let insideDepth = 4
 
-    /// Scans `text`.
+    /// Scans `text`. Lines end at each LF byte (a CR before it is ignored): splitting the
+    /// `String` on the Character "\n" would not split CRLF, which Swift reads as one Character.
+    /// A UTF-8 byte-order mark at the start is skipped.
     init(_ text: String) {
         var scanner = Scanner()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var bytes = Substring(text).utf8[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = Array(rawLine.utf8)
+            let line = Array(rawLine)
             if scanner.isInsideValue {
                 scanner.continueValue(line, from: 0)
                 continue
@@ -35,6 +45,7 @@ struct TOMLSourceMap {
                 let (path, _) = parseKey(line, from: index, until: UInt8(ascii: "]"))
                 scanner.currentTable = path
                 if tables[path] == nil { tables[path] = lineNumber }
+                noteInside(path, line: lineNumber, isTable: true)
                 continue
             }
             let (keyPath, end) = parseKey(line, from: index, until: UInt8(ascii: "="))
@@ -45,13 +56,25 @@ struct TOMLSourceMap {
             let trimmed = valueText.trimmingTrailingSpaces() + (scanner.isInsideValue ? " …" : "")
             let full = scanner.currentTable + keyPath
             if keys[full] == nil { keys[full] = Entry(line: lineNumber, valueText: trimmed) }
+            noteInside(full, line: lineNumber, isTable: false)
+        }
+    }
+
+    /// Records `path` as the first thing written inside each of its proper prefixes that has
+    /// none yet (lines only grow while scanning, so the first recorded is the first written).
+    private mutating func noteInside(_ path: [String], line: Int, isTable: Bool) {
+        for length in 1..<min(path.count, Self.insideDepth + 1) where firstInside[Array(path.prefix(length))] == nil {
+            firstInside[Array(path.prefix(length))] = (path, line, isTable)
         }
     }
 
     /// The line of the key at `path` (table names then key), of the table header when `path`
-    /// names a table, or of the nearest enclosing key or table that is written (a value inside
-    /// an inline table or an array: the line of the key that holds it). Nil when none is.
+    /// names a table; for a table made implicitly by a deeper header or dotted key
+    /// (`[display.extra.deeper]` makes `display.extra`), the line of the first one written
+    /// inside it; else of the nearest enclosing key or table that is written (a value inside an
+    /// inline table or an array: the line of the key that holds it). Nil when none is.
     func line(of path: [String]) -> Int? {
+        if keys[path] == nil, tables[path] == nil, let inside = firstWritten(inside: path) { return inside.line }
         var path = path
         while !path.isEmpty {
             if let entry = keys[path] { return entry.line }
@@ -59,6 +82,16 @@ struct TOMLSourceMap {
             path.removeLast()
         }
         return nil
+    }
+
+    /// The line of the header of the table `path`, nil when it has none.
+    func line(ofTable path: [String]) -> Int? { tables[path] }
+
+    /// The first table header or key written inside the table `path` (not `path` itself), by
+    /// line: its full path, its line, and whether it is a table header.
+    /// Nil for a table deeper than `insideDepth`.
+    func firstWritten(inside path: [String]) -> (path: [String], line: Int, isTable: Bool)? {
+        firstInside[path]
     }
 
     /// The value of the key at `path` as written on its line (multi-line values end in `…`).

@@ -5,6 +5,8 @@ import SystemPackage
 public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `directory` (normally /dev/dri) is missing or holds no `card*` node: no KMS driver is loaded.
     case noDevice(directory: String, directoryExists: Bool)
+    /// The path given as the directory of DRM nodes exists but is not a directory (`/dev/null`).
+    case notADirectory(path: String)
     /// The node asked for does not exist.
     case deviceNotFound(path: String)
     /// Every card was tried and none has a connected connector.
@@ -59,6 +61,8 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no DRM device: \(what) — is the GPU driver loaded? On a board, load its KMS driver "
                 + "(vc4 on a Raspberry Pi, or the panel's driver) or enable it in the device tree; "
                 + "in a VM, modprobe vkms (or give qemu a virtio-gpu or vmware-svga device)"
+        case .notADirectory(let path):
+            return "\(path) is not a directory — give the directory holding the card* nodes, normally /dev/dri"
         case .deviceNotFound(let path):
             return "\(path) does not exist — run `vitrine devices` to list the DRM devices"
         case .noConnectedDevice(let tried):

@@ -69,11 +69,17 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// The `card*` nodes of `directory`, in numeric order. Throws `.noDevice` when the
-    /// directory is missing or holds none, `.permissionDenied` when it cannot be read.
+    /// directory is missing or holds none, `.notADirectory` when it is something else (a
+    /// file, `/dev/null`), `.permissionDenied` when it cannot be read.
     public static func cardPaths(in directory: String = "/dev/dri") throws(DRMError) -> [String] {
         guard let dir = opendir(directory) else {
             let error = Errno(rawValue: errno)
             if error == .permissionDenied { throw .permissionDenied(path: directory) }
+            // ENOTDIR: the path, or one of its parents, is something else than a directory.
+            if error == .notDirectory {
+                var info = stat()
+                if stat(directory, &info) == 0 { throw .notADirectory(path: directory) }
+            }
             throw .noDevice(directory: directory, directoryExists: error != .noSuchFileOrDirectory && error != .notDirectory)
         }
         defer { closedir(dir) }

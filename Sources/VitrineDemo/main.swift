@@ -10,7 +10,8 @@ import VitrineLinux
 // On a DRM profile it runs full-screen until SIGINT or SIGTERM, which restore the screen. On
 // the `virtual` profile, with `--headless`, or when the DRM device cannot be used, it plays the
 // scripted tour on the headless display instead and writes each step's screen as a PNG into
-// the frames folder (`--frames DIR`, default `demo-frames`); it exits 1 if a step misbehaves.
+// the frames folder (`--frames DIR`, default `demo-frames`); it exits 1 if a step misbehaves or
+// a picture cannot be written, and 2, before playing, when the folder cannot be made or written.
 
 /// The demo's options; `--board` is read by `BoardSelector` from the same command line.
 struct DemoOptions {
@@ -30,6 +31,7 @@ struct DemoOptions {
             switch argument {
             case "--frames":
                 guard let folder = rest.popFirst() else { Self.fail("--frames needs a folder") }
+                guard !folder.isEmpty else { Self.fail(FramesFolderError.emptyPath.description) }
                 framesFolder = folder
             case "--headless": headless = true
             case "--board": _ = rest.popFirst()
@@ -55,9 +57,16 @@ func printError(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
-/// Plays the tour on the headless display of `profile`'s size (800×480 without one).
+/// Plays the tour on the headless display of `profile`'s size (800×480 without one), after
+/// checking that its pictures can be written into `framesFolder` (2 when they cannot).
 @MainActor
 func runTour(profile: BoardProfile?, framesFolder: String) -> Int32 {
+    do throws(FramesFolderError) {
+        try FramesFolder.prepare(framesFolder)
+    } catch {
+        printError("vitrine-demo: \(error)")
+        return 2
+    }
     let display = profile?.display
     let platform = HeadlessPlatform(mode: display?.virtualMode ?? DisplayMode(width: 800, height: 480),
                                     scale: display?.scale ?? 1, touchCapacity: profile?.touch.capacity ?? 10)

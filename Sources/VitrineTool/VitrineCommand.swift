@@ -25,7 +25,7 @@ enum ToolExit {
     /// The status for a display error.
     static func code(for error: DRMError) -> Int32 {
         switch error {
-        case .noDevice, .deviceNotFound, .noConnectedDevice: noDevice
+        case .noDevice, .notADirectory, .deviceNotFound, .noConnectedDevice: noDevice
         case .permissionDenied: permissionDenied
         case .masterHeld: masterHeld
         default: 1

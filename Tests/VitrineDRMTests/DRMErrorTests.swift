@@ -15,6 +15,16 @@ struct DRMErrorTests {
         #expect(message.contains("modprobe vkms"))
     }
 
+    @Test func aPathThatIsNoDirectorySaysSoAndNotThatItIsMissing() throws {
+        #expect(throws: DRMError.notADirectory(path: "/dev/null")) { try LibDRMDevice.cardPaths(in: "/dev/null") }
+        #expect(DRMError.notADirectory(path: "/dev/null").description
+                    == "/dev/null is not a directory — give the directory holding the card* nodes, normally /dev/dri")
+        // Below a file nothing exists: that is still "does not exist".
+        #expect(throws: DRMError.noDevice(directory: "/dev/null/dri", directoryExists: false)) {
+            try LibDRMDevice.cardPaths(in: "/dev/null/dri")
+        }
+    }
+
     @Test func cardNodesAreFoundInNumericOrderAndOthersIgnored() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: DRMError.noDevice(directory: directory.path, directoryExists: true)) {

@@ -610,6 +610,9 @@ open class Application: Responder {
             }
         }
         statistics.viewsDrawn += drawnThisCommit
+        // A mode that changed during these passes (a view's code resized a desktop window): the
+        // scene follows before anything is presented at the old size; layout follows next commit.
+        if needsScreenGeometryUpdate { screenGeometryDidChange() }
         // Damage is recorded per window in points; the scene is in pixels.
         var damage = Region()
         for window in windows {

@@ -139,6 +139,38 @@ import VitrineHeadless
         #expect(h.display.shownBuffer?.hasSamePixels(as: freshPanel(h)) == true)
     }
 
+    /// A view whose layout changes the mode, once, when it first sees a given width.
+    final class ModeChangingView: View {
+        var display: VirtualDisplay?
+        var atWidth = 0.0
+        var newMode = DisplayMode(width: 640, height: 400)
+        var layouts: [Size] = []
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            layouts.append(bounds.size)
+            if bounds.width == atWidth, let display {
+                self.display = nil
+                try? display.setMode(newMode)
+            }
+        }
+    }
+
+    @Test func aModeChangedInsideACommitIsFollowedBeforeThePresent() {
+        let h = Harness(width: 800, height: 480)
+        let view = ModeChangingView(frame: h.window.bounds)
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        h.window.addSubview(view)
+        h.settle()
+        view.display = h.display
+        view.atWidth = 800
+        view.setNeedsLayout()
+        h.settle()
+        #expect(h.app.screen.bounds == Rect(x: 0, y: 0, width: 640, height: 400))
+        #expect(view.layouts.last == Size(width: 640, height: 400))
+        #expect(h.display.presentedCopies.last == Region(PixelRect(x: 0, y: 0, width: 640, height: 400)))
+        #expect(h.display.shownBuffer?.hasSamePixels(as: freshPanel(h)) == true)
+    }
+
     @Test func theSameModeChangesNothing() throws {
         let h = Harness(width: 800, height: 480)
         let s = makeScene(h)

@@ -39,7 +39,9 @@ public enum PageFlip: Equatable, Sendable {
 /// - **Hotplug.** `handleHotplug()` (called by `DRMHotplugMonitor` on udev `drm` change events)
 ///   re-probes the connector: unplugged, the display stops presenting (`isPoweredOn` is false);
 ///   plugged again, it re-chooses the mode (new buffers if it changed, then `modeDidChange`),
-///   modesets at the next present, makes every buffer age 0 and calls `needsFullRepaint`.
+///   modesets at the next present, makes every buffer age 0 and calls `needsFullRepaint`. A
+///   mode Vitrine cannot show (0×0 from a broken EDID, absurd sizes or refresh) is refused with
+///   a log line: the next best mode of the connector is used, else the old one is kept.
 @MainActor
 public final class DRMDisplay: Display {
     /// How to set the display up; the board profile's display section.
@@ -135,8 +137,9 @@ public final class DRMDisplay: Display {
     /// Whether the session is paused (`pause()`: switched to another VT).
     public private(set) var isPaused = false
 
-    /// Called after a hotplug changed the mode (new buffers, new size): the app must lay out
-    /// for `mode` (turned by `rotation`) and repaint. Nil: nobody is told.
+    /// Called after a hotplug changed the mode (new buffers, new size, ages 0), as the `Display`
+    /// contract says: the app must lay out for `mode` (turned by `rotation`) and repaint. Nil:
+    /// nobody is told.
     public var modeDidChange: (@MainActor (DisplayMode) -> Void)?
     /// Called when the screen must be repainted in full because what it showed is gone (the
     /// connector came back; scanout restarts from buffers of unknown age). The platform marks
@@ -592,7 +595,7 @@ public final class DRMDisplay: Display {
             return
         }
         let plugged = probed.status == .connected || (probed.status == .unknown && !probed.modes.isEmpty)
-        guard plugged, let newMode = KMSChoice.mode(of: probed, request: configuration.mode) else {
+        guard plugged, let newMode = usableMode(of: probed) else {
             if isConnected { logger.notice("\(device.path): \(pipeline.connectorName) unplugged; presenting stops") }
             isConnected = false
             return
@@ -603,14 +606,20 @@ public final class DRMDisplay: Display {
             reconfigureWhenIdle = true
             return
         }
-        if modeChanged {
+        if modeChanged || buffers.isEmpty {
+            let oldMode = pipeline.mode, oldPlaneRotation = usesPlaneRotation
             releaseBuffers()
             pipeline.mode = newMode
             mode = newMode.displayMode
             lastFilled = Array(repeating: nil, count: bufferCount)
             backBuffer = 0
-            do { buffers = try makeBuffers() } catch {
-                logger.error("\(device.path): new buffers for \(newMode) failed: \(error)")
+            do { try makeBuffersForMode() } catch {
+                logger.error("\(device.path): new buffers for \(newMode) failed: \(error); keeping \(oldMode) and presenting nothing until the connector changes again")
+                // The app still lays out for the old mode: keep it, with buffers for it if they can be had.
+                pipeline.mode = oldMode
+                mode = oldMode.displayMode
+                usesPlaneRotation = oldPlaneRotation
+                buffers = (try? makeBuffers()) ?? []
                 isConnected = false
                 return
             }
@@ -622,6 +631,39 @@ public final class DRMDisplay: Display {
         if modeChanged { modeDidChange?(mode) }
         needsFullRepaint?()
         if isFrameRequested && pageFlip == .idle && isPoweredOn { requestVBlankEvent() }
+    }
+
+    /// The mode to show on `connector`: the configuration's choice (`KMSChoice.mode`) when
+    /// Vitrine can show it. A mode it cannot (`DisplayMode.checkUsable()`) is refused with a log
+    /// line, and the choice is made again among the modes it can show, else the current mode
+    /// is kept. Nil when the connector offers no mode at all.
+    private func usableMode(of connector: KMSConnector) -> KMSMode? {
+        guard let wanted = KMSChoice.mode(of: connector, request: configuration.mode) else { return nil }
+        do {
+            try wanted.displayMode.checkUsable()
+            return wanted
+        } catch {
+            var usable = connector
+            usable.modes = connector.modes.filter { (try? $0.displayMode.checkUsable()) != nil }
+            let fallback = KMSChoice.mode(of: usable, request: configuration.mode)
+            logger.error("\(device.path): \(pipeline.connectorName) offers \(wanted), refused: \(error); using \(fallback ?? pipeline.mode)\(fallback == nil ? ", the mode it had" : "")")
+            return fallback ?? pipeline.mode
+        }
+    }
+
+    /// Makes the buffers for `mode` after a mode change, turning the picture with the plane
+    /// when the configuration allows and the plane accepts it at this mode, else in software
+    /// (as at creation).
+    private func makeBuffersForMode() throws(Errno) {
+        usesPlaneRotation = rotation != .none && configuration.allowsPlaneRotation
+            && properties?.rotationValue(for: rotation) != nil
+        buffers = try makeBuffers()
+        if usesPlaneRotation && !planeRotationPassesTest() {
+            logger.notice("\(device.path): the plane refuses \(rotation) in hardware at \(pipeline.mode); rotating in software")
+            releaseBuffers()
+            usesPlaneRotation = false
+            buffers = try makeBuffers()
+        }
     }
 
     // MARK: Session

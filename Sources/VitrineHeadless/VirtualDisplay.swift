@@ -8,11 +8,12 @@ import VitrineGraphics
 /// flips at the first vblank strictly after the present; until then `isFlipPending` is true.
 /// Buffers are panel-sized (`mode`, unrotated) in `pixelFormat`; a present copies the scene into
 /// the back buffer through `rotation` as a DRM display without plane rotation does. It records
-/// what it was given, for tests.
+/// what it was given, for tests. `setMode(_:)` changes the mode as a monitor swap (or a resized
+/// desktop window) does, through `modeDidChange`.
 @MainActor
 public final class VirtualDisplay: Display {
-    /// The mode (pixels of the unrotated panel, and refresh).
-    public let mode: DisplayMode
+    /// The mode (pixels of the unrotated panel, and refresh); changed by `setMode(_:)`.
+    public private(set) var mode: DisplayMode
     /// How the scene is turned on the panel (changed by `setRotation`).
     public private(set) var rotation: ScreenRotation
     /// The format of the buffers.
@@ -24,6 +25,11 @@ public final class VirtualDisplay: Display {
     public var frameHandler: (@MainActor (FrameTiming) -> Void)?
     /// Called when the panel is turned on again: its picture must be repainted whole.
     public var needsFullRepaint: (@MainActor () -> Void)?
+    /// Called when `setMode(_:)` changed the mode (buffers remade, ages unknown), at once or,
+    /// with a flip in flight, at its vblank just before the frame callback.
+    public var modeDidChange: (@MainActor (DisplayMode) -> Void)?
+    /// A mode `setMode(_:)` was given while a flip was in flight, applied at its vblank.
+    public private(set) var pendingMode: DisplayMode?
     /// Whether a presented frame waits for its vblank.
     public private(set) var isFlipPending = false
     /// Whether the panel is on (a display that is off presents nothing).
@@ -68,8 +74,8 @@ public final class VirtualDisplay: Display {
         self.lastFilled = Array(repeating: nil, count: bufferCount)
     }
 
-    /// The buffer on screen now (panel pixels), or nil before the first flip. Tests read it;
-    /// a real display's scanout memory is never read.
+    /// The buffer on screen now (panel pixels), or nil before the first flip (and after a mode
+    /// change, until the next flip). Tests read it; a real display's scanout memory is never read.
     public var shownBuffer: Surface? { shownIndex.map { buffers[$0] } }
 
     /// The refresh period in seconds.
@@ -129,6 +135,40 @@ public final class VirtualDisplay: Display {
         return true
     }
 
+    /// Changes the panel's mode, as a monitor swapped on the connector (or a desktop window
+    /// resized) does: the buffers are remade at the new size (at the next present), every
+    /// buffer's age becomes unknown, vblanks follow the new refresh rate and `modeDidChange` is
+    /// called. With a flip in flight the change waits for its vblank (the buffer being shown
+    /// stays until then) and happens just before that frame callback; a later call before it
+    /// replaces the waiting mode. The same mode changes nothing. Throws, changing nothing, for
+    /// a mode no display can show (a side of 0, absurd sizes or refresh rates).
+    public func setMode(_ newMode: DisplayMode) throws(DisplayModeError) {
+        try newMode.checkUsable()
+        guard !isFlipPending else {
+            pendingMode = newMode == mode ? nil : newMode
+            return
+        }
+        applyMode(newMode)
+    }
+
+    private func applyMode(_ newMode: DisplayMode) {
+        pendingMode = nil
+        guard newMode != mode else { return }
+        mode = newMode
+        buffers = []
+        lastFilled = Array(repeating: nil, count: bufferCount)
+        backBuffer = 0
+        shownIndex = nil
+        pendingIndex = nil
+        if let vblankTimer {
+            // A requested frame waits for a vblank of the old refresh: move it onto the new grid.
+            vblankTimer.invalidate()
+            self.vblankTimer = nil
+            armVblank()
+        }
+        modeDidChange?(newMode)
+    }
+
     /// Asks for a frame callback at the next vblank.
     public func requestFrame() {
         isFrameRequested = true
@@ -161,6 +201,7 @@ public final class VirtualDisplay: Display {
         if let pendingIndex { shownIndex = pendingIndex }
         pendingIndex = nil
         isFlipPending = false
+        if let pendingMode { applyMode(pendingMode) }
         isFrameRequested = false
         frameCount += 1
         let now = runLoop.clock.now

@@ -215,6 +215,33 @@ extension Application {
             return
         }
         orientationDetector.reset(to: rotation)
+        screenGeometryDidChange()
+        delegate?.application(self, didRotateTo: rotation)
+    }
+
+    // MARK: Screen geometry
+
+    /// The display's mode changed (a monitor swapped on the connector, a resized desktop
+    /// window): cancels every touch now (input already maps positions by the new size, so they
+    /// would jump), then, at the next commit (no flip is in flight then), resizes the screen,
+    /// the compositor and every full-screen window, and repaints the whole screen, as a turn
+    /// of the screen does.
+    func displayModeDidChange(_ mode: DisplayMode) {
+        logger.notice("display mode \(mode): the screen follows at the next frame")
+        cancelAllTouches()
+        needsScreenGeometryUpdate = true
+        setNeedsFullRepaint()
+    }
+
+    /// Makes the screen follow the display's scene size (its mode turned by its rotation): the
+    /// screen's size, a new scene in the compositor (no buffer's content is trusted), every
+    /// window whose frame was the whole screen gets the new screen's bounds (its autoresizing
+    /// subviews follow), and every visible window is repainted whole. The one path of a runtime
+    /// rotation and of a mode change; runs inside a commit, whose layout pass, which comes
+    /// next, lays the windows out for the new size.
+    func screenGeometryDidChange() {
+        needsScreenGeometryUpdate = false
+        guard let display else { return }
         let oldBounds = screen.bounds
         let size = display.sceneSize
         screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
@@ -223,9 +250,6 @@ extension Application {
             window.frame = screen.bounds
         }
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
-        delegate?.application(self, didRotateTo: rotation)
-        // The windows were resized inside this commit: its layout pass, which comes next, lays
-        // them out for the new size.
     }
 
     // MARK: Frames

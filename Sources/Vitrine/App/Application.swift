@@ -83,7 +83,7 @@ public final class Screen {
     /// Pixels per point.
     public let scale: Double
     /// The screen's size in pixels: the display mode turned by the screen's rotation. Changes
-    /// when the screen turns.
+    /// when the screen turns or the display's mode changes.
     public internal(set) var nativeSize: Size
     /// The screen in points, origin at the top-left: what a full-screen window's frame is.
     public var bounds: Rect {
@@ -183,6 +183,8 @@ open class Application: Responder {
     public var orientationDetector = OrientationDetector()
     var onDemandSources: [(source: any OnDemandInputSource, handler: @MainActor (InputEvent) -> Void)] = []
     var requestedRotation: ScreenRotation?
+    /// The display's mode changed: the screen, scene and windows follow at the next commit.
+    var needsScreenGeometryUpdate = false
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
     var orientationTimer: Timer?
     var lastAcceleration: Acceleration?
@@ -216,6 +218,7 @@ open class Application: Responder {
         runLoop.addBeforeWaitingObserver { [weak self] in self?.commit() }
         display?.frameHandler = { [weak self] timing in self?.displayDidSignalFrame(timing) }
         display?.needsFullRepaint = { [weak self] in self?.setNeedsFullRepaint() }
+        display?.modeDidChange = { [weak self] mode in self?.displayModeDidChange(mode) }
     }
 
     /// Creates an application on `platform`'s backends and adds its input sources.
@@ -661,6 +664,7 @@ open class Application: Responder {
             requestedRotation = nil
             applyScreenRotation(rotation)
         }
+        if needsScreenGeometryUpdate { screenGeometryDidChange() }
         var didWork = false
         for window in windows where !window.isHidden {
             if window.needsLayoutFlag || window.subtreeNeedsLayout {
@@ -677,6 +681,9 @@ open class Application: Responder {
             }
         }
         statistics.viewsDrawn += drawnThisCommit
+        // A mode that changed during these passes (a view's code resized a desktop window): the
+        // scene follows before anything is presented at the old size; layout follows next commit.
+        if needsScreenGeometryUpdate { screenGeometryDidChange() }
         // Damage is recorded per window in points; the scene is in pixels.
         var damage = Region()
         for window in windows {

@@ -64,7 +64,8 @@ public final class Compositor {
         return bytes
     }
 
-    /// Makes the scene `width`×`height` pixels (the screen turned): a new, black scene buffer
+    /// Makes the scene `width`×`height` pixels (the screen turned, or the display's mode
+    /// changed): a new, black scene buffer
     /// and no knowledge of what the display's buffers hold, so the next frame must repaint the
     /// whole scene.
     public func resize(width: Int, height: Int) {

@@ -63,6 +63,16 @@ public struct FrameTiming: Hashable, Sendable {
 ///   presents nothing; turning it on again makes every buffer's age unknown.
 /// - `needsFullRepaint` is called when what the panel shows was lost (powered on again, a
 ///   cable plugged back, the VT switched back): the application damages the whole screen.
+/// - `modeDidChange` is called on the main actor when the panel's mode changed by itself (a
+///   hotplug brought a monitor with another mode, a desktop window was resized), never while a
+///   flip is in flight: a display that learns of a new mode then waits for the flip's vblank
+///   and calls it just before that `frameHandler` call. When it is called, `mode` is already
+///   the new mode, the buffers were remade for it, every buffer's age is unknown (`bufferAge`
+///   is 0) and `sceneSize` is the new mode turned by `rotation`: the next present must bring a
+///   scene of that size, repainted whole (touch positions are mapped by the new size from now
+///   on too). It implies `needsFullRepaint`, which a display may call as well. A mode the
+///   display cannot show (see `DisplayMode.checkUsable()`) is refused with a log line or a
+///   `DisplayModeError`, keeping the old mode, and this is not called.
 @MainActor
 public protocol Display: AnyObject {
     /// The current mode of the panel (unrotated pixels, refresh).
@@ -88,6 +98,10 @@ public protocol Display: AnyObject {
 
     /// Called when the picture on the panel was lost and must be repainted whole.
     var needsFullRepaint: (@MainActor () -> Void)? { get set }
+
+    /// Called with the new mode when the panel's mode changed (buffers remade, ages unknown,
+    /// the scene now the new mode turned by `rotation`), never while a flip is in flight.
+    var modeDidChange: (@MainActor (DisplayMode) -> Void)? { get set }
 
     /// Copies `copying` from `scene` into the back buffer and queues it for the next vblank;
     /// `damage` is the frame's own change. Both in scene pixels. Returns bytes written.

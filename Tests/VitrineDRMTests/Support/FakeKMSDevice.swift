@@ -32,6 +32,8 @@ final class FakeKMSDevice: KMSDevice {
     var refusesRotationTests = false
     /// The error vblank requests fail with, if any.
     var vblankError: Errno?
+    /// Errors the next dumb buffer creations fail with, in order.
+    var dumbBufferErrors: [Errno] = []
 
     // MARK: Recorded calls
 
@@ -171,6 +173,7 @@ final class FakeKMSDevice: KMSDevice {
     }
 
     func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> KMSDumbBuffer {
+        if !dumbBufferErrors.isEmpty { throw dumbBufferErrors.removeFirst() }
         nextID += 1
         // Rows padded to 64 bytes, as many drivers do: the display must honour the pitch.
         let pitch = (width * bitsPerPixel / 8 + 63) / 64 * 64

@@ -177,6 +177,7 @@ final class TestDisplay: Display {
     let isPoweredOn = true
     var frameHandler: (@MainActor (FrameTiming) -> Void)?
     var needsFullRepaint: (@MainActor () -> Void)?
+    var modeDidChange: (@MainActor (DisplayMode) -> Void)?
 
     init(width: Int = 800, height: Int = 480, rotation: ScreenRotation = .none) {
         mode = DisplayMode(width: width, height: height)

@@ -122,3 +122,27 @@ final class ObservingController {
         #expect(h.display.isPoweredOn)
     }
 }
+
+/// The README's life-cycle observer, as written there.
+@MainActor
+private final class PlayerController: ViewController {
+    final class Player { var isPlaying = true; func pause() { isPlaying = false } }
+    let player = Player()
+    func observe(_ application: Application) {
+        application.addLifeCycleObserver(self) { controller, event in   // held weakly through `self`
+            if event == .willResignActive { controller.player.pause() }
+        }
+    }
+}
+
+@MainActor
+@Suite struct ReadmeLifeCycleTests {
+    @Test func theReadmesObserverPausesThePlayerWhenTheAppResigns() {
+        let h = Harness()
+        h.app.launch()
+        let controller = PlayerController()
+        controller.observe(h.app)
+        h.app.resignActive(reason: .consoleSwitchedAway)
+        #expect(!controller.player.isPlaying)
+    }
+}

@@ -107,6 +107,10 @@ final class LifeCycle {
         // launched (driven by hand): a closing lid presses on the glass.
         application.cancelAllTouches()
         // presses: cancelled here too
+        // A swallowed finger is forgotten with the others: input may be released now and its
+        // lift never come, and an up the app never saw the down of is ignored anyway.
+        swallowedTouches.removeAll(keepingCapacity: true)
+        isSwallowingFrame = false
         if wasActive {
             idleTimer?.invalidate()
             application.delegate?.applicationWillResignActive(application)

@@ -219,3 +219,20 @@ final class PressJournal: View {
         #expect(backlight.writes.map(\.level) == [0])
     }
 }
+
+extension IdleTimerTests {
+    @Test func aSwallowedFingerWhoseLiftNeverComesIsForgottenWhenTheAppResigns() {
+        let view = RecordingView("v", frame: h.window.bounds)
+        h.window.addSubview(view)
+        h.advance(by: 31)
+        h.down(3, at: Point(x: 10, y: 10))
+        #expect(h.app.idleState == .awake)
+        // The console switches away with the finger down; its lift is lost with the device.
+        h.app.resignActive(reason: .consoleSwitchedAway)
+        h.app.becomeActive(reason: .consoleSwitchedAway)
+        h.down(3, at: Point(x: 10, y: 10))
+        h.up(3)
+        #expect(view.log == ["began 1", "ended 1"], "the same slot's next finger was swallowed too")
+        #expect(h.app.touchPool.activeCount == 0)
+    }
+}

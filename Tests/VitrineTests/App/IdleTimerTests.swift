@@ -236,3 +236,31 @@ extension IdleTimerTests {
         #expect(h.app.touchPool.activeCount == 0)
     }
 }
+
+/// A view that journals wheel turns and switch changes.
+@MainActor
+final class WheelJournal: View {
+    var log: [String] = []
+    override var canBecomeFirstResponder: Bool { true }
+    override func scrollWheel(_ delta: Point, with event: Event?) { log.append("wheel \(delta.y)") }
+    override func switchChanged(_ kind: SwitchKind, isOn: Bool, with event: Event?) { log.append("\(kind) \(isOn)") }
+}
+
+extension IdleTimerTests {
+    @Test func aWheelTurnWakesAndIsSwallowedASwitchWakesAndIsDelivered() {
+        let view = WheelJournal(frame: h.window.bounds)
+        h.window.addSubview(view)
+        _ = view.becomeFirstResponder()
+        h.advance(by: 12)
+        #expect(h.app.idleState == .dimmed)
+        h.input.send(.scroll(deltaX: 0, deltaY: 40, location: Point(x: 10, y: 10), timestamp: h.clock.now))
+        h.loop.runUntilIdle()
+        #expect(h.app.idleState == .awake)
+        #expect(view.log.isEmpty)
+        h.advance(by: 12)
+        h.input.toggle(.tabletMode, isOn: true)
+        h.loop.runUntilIdle()
+        #expect(h.app.idleState == .awake)
+        #expect(view.log == ["tabletMode true"])
+    }
+}

@@ -117,6 +117,9 @@ public final class BoardPlatform: Platform {
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
     public let accelerometer: AccelerometerSource?
+    /// The backlight `[power] backlight` chose (the kernel's backlight class on DRM, a
+    /// `VirtualBacklight` headless); nil: none, or it could not be opened (logged with the remedy).
+    public let backlight: (any Backlight)?
     /// The virtual console taken over, when there is one (never with a seat: the seat manager
     /// owns the console).
     public private(set) var console: VirtualTerminal?
@@ -165,6 +168,7 @@ public final class BoardPlatform: Platform {
             libInput = nil
             accelerometer = nil
             touchCapacity = profile.touch.capacity
+            backlight = profile.power.backlight == .none ? nil : VirtualBacklight(clock: headless.manualRunLoop.clock)
         case .drm:
             // Made in this order, released in the reverse: seat or console, loop + display,
             // input, accelerometer (and then VT switching and the watchdog).
@@ -232,6 +236,9 @@ public final class BoardPlatform: Platform {
             backend = .drm(drm)
             libInput = input
             touchCapacity = capacity
+            let card = drm.drmDisplay.device.path.split(separator: "/").last.map(String.init)
+            backlight = Self.openBacklight(profile.power.backlight, card: card, connector: drm.drmDisplay.pipeline.connectorName,
+                                           profileName: profile.name, logger: logger)
         }
         startVTSwitching()
         startWatchdog()
@@ -312,14 +319,21 @@ public final class BoardPlatform: Platform {
 
     // MARK: The application
 
-    /// Applies the profile's runtime policies to `application` (made on this platform): the lid
-    /// policy, shake detection and auto-rotation with their tuning (they start the
+    /// Applies the profile's runtime policies to `application` (made on this platform): the
+    /// backlight and the idle policy of `[power]`, the lid policy, shake detection and auto-rotation with their tuning (they start the
     /// accelerometer, which is read only while one of them is on), and arranges READY=1 for
     /// systemd when the first frame is on the screen. Call it once, right after making the
     /// application and before running it; the app may change any of these afterwards
     /// (`applicationDidFinishLaunching` comes later).
     public func attach(to application: Application) {
         self.application = application
+        application.backlight = backlight
+        application.idlePolicy = profile.power.idlePolicy
+        // Switched away before the application existed: it starts inactive for that reason.
+        if console?.isNegotiatingSwitches == true && console?.isSessionActive == false {
+            application.resignActive(reason: .consoleSwitchedAway)
+        }
+        if let seat, !seat.isActive { application.resignActive(reason: .seatDisabled) }
         application.switchPolicy.lid = switch profile.switches.lid {
         case .displayOff: .displayOffAndCancelTouches
         case .ignore: .ignore
@@ -445,6 +459,37 @@ public final class BoardPlatform: Platform {
         return AccelerometerSource(configuration: configuration, runLoop: runLoop, logger: logger)
     }
 
+    /// The backlight `choice` names, for connector `connector` of DRM card `card` (`card0`):
+    /// nil for `"none"`; `"auto"` picks with `BacklightDirectory.automatic` (none found is an
+    /// info line: an HDMI screen has no backlight). A backlight that cannot be opened is logged
+    /// as an error with its remedy and gives nil: the app runs on and brightness does nothing.
+    static func openBacklight(_ choice: BoardProfile.BacklightChoice, card: String?, connector: String?,
+                              directory: BacklightDirectory = BacklightDirectory(), profileName: String,
+                              logger: Logger) -> SysfsBacklight? {
+        let name: String
+        switch choice {
+        case .none:
+            return nil
+        case .named(let named):
+            name = named
+        case .automatic:
+            switch directory.automatic(card: card, connector: connector) {
+            case .none(let reason):
+                logger.info("board \(profileName): no backlight ([power] backlight = \"auto\": \(reason)); Screen.brightness does nothing")
+                return nil
+            case .backlight(let chosen, let reason):
+                logger.info("board \(profileName): backlight \(chosen) (\(reason))")
+                name = chosen
+            }
+        }
+        do {
+            return try SysfsBacklight(name: name, directory: directory.path, logger: logger)
+        } catch {
+            logger.error("board \(profileName): \(error)")
+            return nil
+        }
+    }
+
     /// Takes over the console `choice` names; a failure is logged (the app runs on without
     /// console control) and gives nil.
     private static func takeOverConsole(_ choice: BoardProfile.DeviceChoice, logger: Logger) -> VirtualTerminal? {
@@ -495,11 +540,15 @@ extension BoardPlatform {
         guard case .drm(let drm) = backend, let libInput else { return }
         if let seat {
             Self.startSeatSession(profile: profile, session: seat, display: drm.drmDisplay, input: libInput,
-                                  cancelTouches: { [weak self] in self?.application?.cancelAllTouches() }, logger: logger)
+                                  resignActive: { [weak self] in self?.application?.resignActive(reason: .seatDisabled) },
+                                  becomeActive: { [weak self] in self?.application?.becomeActive(reason: .seatDisabled) },
+                                  logger: logger)
             return
         }
         Self.startVTSwitching(profile: profile, console: console, runLoop: drm.epollRunLoop, display: drm.drmDisplay,
-                              input: libInput, cancelTouches: { [weak self] in self?.application?.cancelAllTouches() },
+                              input: libInput,
+                              resignActive: { [weak self] in self?.application?.resignActive(reason: .consoleSwitchedAway) },
+                              becomeActive: { [weak self] in self?.application?.becomeActive(reason: .consoleSwitchedAway) },
                               logger: logger)
     }
 
@@ -508,12 +557,14 @@ extension BoardPlatform {
     /// `VirtualTerminal.defaultSwitchSignal`, on `runLoop`) — when `profile` allows VT switching
     /// (`[input] vt_switching = true`) and a console is held:
     ///
-    /// - switching away (`sessionPaused`): `cancelTouches` (every view hears
-    ///   `touchesCancelled`), `display.pause(droppingMaster: true)` (so the other console can
-    ///   modeset), `input.suspend()` (devices released); then the console lets the kernel switch;
+    /// - switching away (`sessionPaused`): `resignActive` (the application's
+    ///   `resignActive(reason: .consoleSwitchedAway)`: every view hears `touchesCancelled`, the
+    ///   delegate `applicationWillResignActive`), `display.pause(droppingMaster: true)` (so the
+    ///   other console can modeset), `input.suspend()` (devices released); then the console
+    ///   lets the kernel switch;
     /// - coming back (`sessionResumed`, after the console acknowledged it):
     ///   `display.resume(takingMaster: true)` (which asks the application for a full repaint),
-    ///   then `input.resume()`;
+    ///   then `input.resume()`, then `becomeActive` (`applicationDidBecomeActive`);
     /// - Ctrl+Alt+F`n` (`input.vtSwitchHandler`): `console.activate(vt: n)`.
     ///
     /// Locked down (the default) it touches nothing: the handler stays nil, so Ctrl+Alt+Fn reach
@@ -523,7 +574,8 @@ extension BoardPlatform {
     @discardableResult
     static func startVTSwitching(profile: BoardProfile, console: VirtualTerminal?, runLoop: any RunLoop,
                                  display: any VTSwitchDisplay, input: any VTSwitchInput,
-                                 cancelTouches: @escaping @MainActor () -> Void,
+                                 resignActive: @escaping @MainActor () -> Void,
+                                 becomeActive: @escaping @MainActor () -> Void,
                                  signals: (any VTSignalReading)? = nil, logger: Logger) -> Bool {
         guard profile.input.allowsVTSwitching else {
             signals?.close()
@@ -540,7 +592,7 @@ extension BoardPlatform {
         let path = console.path
         console.sessionPaused = { [weak display, weak input, logger] in
             logger.notice("\(path): switching to another console: display paused, input released")
-            cancelTouches()
+            resignActive()
             display?.pause(droppingMaster: true)
             input?.suspend()
         }
@@ -559,6 +611,7 @@ extension BoardPlatform {
             } catch {
                 logger.error("\(error); touches and keys stay off until the next switch back to this console")
             }
+            becomeActive()
         }
         console.negotiationFailed = { [logger] error in logger.error("VT switching: \(error)") }
         do {
@@ -709,23 +762,24 @@ extension BoardPlatform {
     /// Wires the seat's pause and resume through the board's parts, and Ctrl+Alt+Fn to the seat
     /// when `profile` allows VT switching:
     ///
-    /// - seat disabled (`session.paused`, before the disable is acknowledged): `cancelTouches`,
-    ///   `display.pause(droppingMaster: false)` (the seat manager drops master itself),
-    ///   `input.suspend()` (devices handed back: the seat revokes them);
+    /// - seat disabled (`session.paused`, before the disable is acknowledged): `resignActive`
+    ///   (the application's `resignActive(reason: .seatDisabled)`: touches cancelled, the
+    ///   delegate told), `display.pause(droppingMaster: false)` (the seat manager drops master
+    ///   itself), `input.suspend()` (devices handed back: the seat revokes them);
     /// - seat enabled again (`session.resumed`): `display.resume(takingMaster: false)` (full
-    ///   repaint), then `input.resume()` (devices reopened through the seat);
+    ///   repaint), then `input.resume()` (devices reopened through the seat), then `becomeActive`;
     /// - Ctrl+Alt+F`n` (`input.vtSwitchHandler`, only with `[input] vt_switching = true`):
     ///   `session.switchSession(n)`. Locked down they stay ordinary keys.
     ///
     /// Failures are logged with their remedies. Returns whether Ctrl+Alt+Fn switch sessions.
     @discardableResult
     static func startSeatSession(profile: BoardProfile, session: SeatSession, display: any VTSwitchDisplay,
-                                 input: any VTSwitchInput, cancelTouches: @escaping @MainActor () -> Void,
-                                 logger: Logger) -> Bool {
+                                 input: any VTSwitchInput, resignActive: @escaping @MainActor () -> Void,
+                                 becomeActive: @escaping @MainActor () -> Void, logger: Logger) -> Bool {
         let name = session.seatName
         session.paused = { [weak display, weak input, logger] in
             logger.notice("\(name) disabled (switched away): display paused, input released")
-            cancelTouches()
+            resignActive()
             display?.pause(droppingMaster: false)
             input?.suspend()
         }
@@ -741,6 +795,7 @@ extension BoardPlatform {
             } catch {
                 logger.error("\(error); touches and keys stay off until the seat is enabled again")
             }
+            becomeActive()
         }
         session.failed = { [logger] error in logger.error("\(name): \(error)") }
         guard profile.input.allowsVTSwitching else { return false }

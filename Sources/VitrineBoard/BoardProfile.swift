@@ -33,6 +33,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var switches: Switches
     /// `[system]`: the console and supervision by systemd.
     public var system: System
+    /// `[power]`: the idle screen's dimming and power, and the backlight.
+    public var power: Power = Power()
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,
@@ -341,6 +343,49 @@ public struct BoardProfile: Sendable, Hashable {
         case displayOff = "display-off"
         /// Nothing (the app's delegate still hears it).
         case ignore
+    }
+
+    // MARK: Power
+
+    /// `[power]`: when a screen nobody touches dims and turns off (`Application.idlePolicy`),
+    /// and which backlight `Screen.brightness` and dimming drive. The first touch or key on a
+    /// dimmed or dark screen only wakes it (it never reaches the app).
+    public struct Power: Sendable, Hashable {
+        /// `dim_after`: seconds (0…86400) without input before the backlight drops to
+        /// `dim_level`; 0: never.
+        public var dimAfter: Double
+        /// `off_after`: seconds (0…86400) without input before the display is powered down
+        /// (DPMS off / CRTC inactive); 0: never. When both are set it must be later than `dim_after`.
+        public var offAfter: Double
+        /// `dim_level`: the backlight's level while dimmed, 0…1.
+        public var dimLevel: Double
+        /// `backlight`: `"auto"`, `"none"` or a name in `/sys/class/backlight`.
+        public var backlight: BacklightChoice
+
+        /// Creates a power section; the defaults never dim and never turn off (a kiosk that
+        /// should stay lit, as most do, needs nothing), dim to 0.3 when asked, and find the
+        /// backlight automatically.
+        public init(dimAfter: Double = 0, offAfter: Double = 0, dimLevel: Double = 0.3,
+                    backlight: BacklightChoice = .automatic) {
+            self.dimAfter = dimAfter
+            self.offAfter = offAfter
+            self.dimLevel = dimLevel
+            self.backlight = backlight
+        }
+
+        /// The application's idle policy for this section.
+        public var idlePolicy: IdlePolicy { IdlePolicy(dimAfter: dimAfter, offAfter: offAfter, dimLevel: dimLevel) }
+    }
+
+    /// Which backlight `[power] backlight` names.
+    public enum BacklightChoice: Sendable, Hashable {
+        /// `"auto"`: the one tied to the display's connector (sysfs `device` links), else the
+        /// GPU's, else the only one, else none.
+        case automatic
+        /// `"none"`: brightness does nothing.
+        case none
+        /// That backlight of `/sys/class/backlight` (`"intel_backlight"`).
+        case named(String)
     }
 
     // MARK: System

@@ -63,7 +63,7 @@ private struct ProfileReader {
     let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -114,6 +114,9 @@ private struct ProfileReader {
                                                        what: "a virtual console such as \"/dev/tty1\"")
             profile.system.session = try system.choice("session", default: .automatic,
                                                        BoardProfile.SessionMode.allCases.map { ($0.rawValue, $0) })
+        }
+        if let power = try top.section("power", keys: ["dim_after", "off_after", "dim_level", "backlight"]) {
+            profile.power = try readPower(power)
         }
         return profile
     }
@@ -191,6 +194,25 @@ private struct ProfileReader {
             accelerometer.shake.quietPeriod = try shake.number("quiet_period", default: 1, in: 0...10, unit: " seconds")
         }
         return accelerometer
+    }
+
+    private func readPower(_ s: Section) throws(BoardProfileError) -> BoardProfile.Power {
+        var power = BoardProfile.Power()
+        power.dimAfter = try s.number("dim_after", default: 0, in: 0...86400, unit: " seconds (0: never)")
+        power.offAfter = try s.number("off_after", default: 0, in: 0...86400, unit: " seconds (0: never)")
+        if power.dimAfter > 0 && power.offAfter > 0 && power.offAfter <= power.dimAfter {
+            throw s.invalidValue("off_after", "must be later than dim_after (\(power.dimAfter) seconds), or 0 (never)")
+        }
+        power.dimLevel = try s.number("dim_level", default: 0.3, in: 0...1)
+        let allowedBacklight = "must be \"auto\", \"none\" or a name in /sys/class/backlight such as \"intel_backlight\""
+        power.backlight = try s.parsed("backlight", default: .automatic, allowed: allowedBacklight) { text in
+            switch text {
+            case "auto": .automatic
+            case "none": BoardProfile.BacklightChoice.none
+            default: !text.isEmpty && !text.contains("/") && !text.contains(" ") && !text.hasPrefix(".") ? .named(text) : nil
+            }
+        }
+        return power
     }
 
     // MARK: Errors

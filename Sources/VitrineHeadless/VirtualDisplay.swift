@@ -46,6 +46,9 @@ public final class VirtualDisplay: Display {
     public private(set) var frameCount: UInt64 = 0
     /// Frame callbacks asked for with `requestFrame()` and not yet delivered.
     public private(set) var isFrameRequested = false
+    /// Every power change, oldest first: the time (on the loop's clock) and whether it turned
+    /// the panel on. What the tests of the idle timer and the lid read.
+    public private(set) var powerChanges: [(time: Double, isOn: Bool)] = []
 
     private let runLoop: any RunLoop
     private var vblankTimer: Timer?
@@ -119,9 +122,11 @@ public final class VirtualDisplay: Display {
     public func setPower(_ on: Bool) {
         guard on != isPoweredOn else { return }
         isPoweredOn = on
+        powerChanges.append((runLoop.clock.now, on))
         if on {
             lastFilled = Array(repeating: nil, count: bufferCount)
             needsFullRepaint?()
+            if isFrameRequested { armVblank() }
         }
     }
 
@@ -169,10 +174,11 @@ public final class VirtualDisplay: Display {
         modeDidChange?(newMode)
     }
 
-    /// Asks for a frame callback at the next vblank.
+    /// Asks for a frame callback at the next vblank. While the panel is off no vblank comes
+    /// (as on DRM): the request is served once it is on again.
     public func requestFrame() {
         isFrameRequested = true
-        armVblank()
+        if isPoweredOn { armVblank() }
     }
 
     private func armVblank() {
@@ -198,6 +204,8 @@ public final class VirtualDisplay: Display {
     private func vblank() {
         vblankTimer = nil
         guard isFlipPending || isFrameRequested else { return }
+        // Off: a flip in flight still completes; a mere request waits for the panel.
+        guard isPoweredOn || isFlipPending else { return }
         if let pendingIndex { shownIndex = pendingIndex }
         pendingIndex = nil
         isFlipPending = false

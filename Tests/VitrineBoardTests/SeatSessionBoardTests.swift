@@ -167,7 +167,8 @@ struct SeatSessionBoardTests {
                                        display: VirtualDisplay(runLoop: loop), screenScale: 1, clock: loop.clock)
         let switches = BoardPlatform.startSeatSession(
             profile: profile, session: session, display: display, input: input,
-            cancelTouches: { [journal] in journal.record("touches cancelled") }, logger: logger)
+            resignActive: { [journal] in journal.record("resigned active") },
+            becomeActive: { [journal] in journal.record("became active") }, logger: logger)
         journal.clear()
         return Wired(seat: seat, session: session, display: display, keyboard: keyboard, input: input, switches: switches)
     }
@@ -186,7 +187,7 @@ struct SeatSessionBoardTests {
         let wired = try wire(allowsVTSwitching: false)
         wired.seat.send(.disabled)
         loop.runUntilIdle()
-        #expect(journal.entries == ["touches cancelled", "display paused", "input suspended", "libseat_disable_seat"])
+        #expect(journal.entries == ["resigned active", "display paused", "input suspended", "libseat_disable_seat"])
         #expect(!wired.session.isActive)
         #expect(logs.lines.contains { $0.contains("seat0 disabled") })
     }
@@ -198,7 +199,7 @@ struct SeatSessionBoardTests {
         journal.clear()
         wired.seat.send(.enabled)
         loop.runUntilIdle()
-        #expect(journal.entries == ["display resumed", "input resumed"])
+        #expect(journal.entries == ["display resumed", "input resumed", "became active"])
         #expect(wired.session.isActive)
     }
 
@@ -210,7 +211,7 @@ struct SeatSessionBoardTests {
         journal.clear()
         wired.seat.send(.enabled)
         loop.runUntilIdle()
-        #expect(journal.entries == ["display resumed", "input resumed"])
+        #expect(journal.entries == ["display resumed", "input resumed", "became active"])
         #expect(logs.lines.contains { $0.hasPrefix("error:") && $0.contains("switch away and back") })
     }
 
@@ -232,7 +233,7 @@ struct SeatSessionBoardTests {
         // The switch itself arrives as a disable.
         wired.seat.send(.disabled)
         loop.runUntilIdle()
-        #expect(journal.entries == ["libseat_switch_session 2", "touches cancelled", "display paused", "input suspended",
+        #expect(journal.entries == ["libseat_switch_session 2", "resigned active", "display paused", "input suspended",
                                     "libseat_disable_seat"])
     }
 

@@ -50,7 +50,8 @@ struct VTSwitchingTests {
                        console: VirtualTerminal?) -> Bool {
         let started = BoardPlatform.startVTSwitching(
             profile: profile, console: console, runLoop: loop, display: display, input: input,
-            cancelTouches: { [journal] in journal.record("touches cancelled") }, signals: signals, logger: logger)
+            resignActive: { [journal] in journal.record("resigned active") },
+            becomeActive: { [journal] in journal.record("became active") }, signals: signals, logger: logger)
         journal.clear()
         return started
     }
@@ -90,7 +91,8 @@ struct VTSwitchingTests {
         journal.clear()
         let started = BoardPlatform.startVTSwitching(
             profile: profile, console: terminal, runLoop: loop, display: display, input: input,
-            cancelTouches: { [journal] in journal.record("touches cancelled") }, signals: signals, logger: logger)
+            resignActive: { [journal] in journal.record("resigned active") },
+            becomeActive: { [journal] in journal.record("became active") }, signals: signals, logger: logger)
         #expect(started)
         #expect(journal.entries == ["VT_SETMODE VT_PROCESS"])
         journal.clear()
@@ -98,7 +100,7 @@ struct VTSwitchingTests {
         #expect(!delivered.contains { $0.hasPrefix("key \(KEY_F2)") })
         #expect(journal.entries == ["VT_ACTIVATE 2"])
         loop.runUntilIdle()
-        #expect(journal.entries == ["VT_ACTIVATE 2", "touches cancelled", "display paused, dropping master",
+        #expect(journal.entries == ["VT_ACTIVATE 2", "resigned active", "display paused, dropping master",
                                     "input suspended", "VT_RELDISP 1"])
         #expect(console.foreground == 2)
         #expect(!terminal.isSessionActive)
@@ -115,7 +117,7 @@ struct VTSwitchingTests {
         journal.clear()
         console.requestSwitch(to: 1)
         loop.runUntilIdle()
-        #expect(journal.entries == ["VT_RELDISP VT_ACKACQ", "display resumed, taking master", "input resumed"])
+        #expect(journal.entries == ["VT_RELDISP VT_ACKACQ", "display resumed, taking master", "input resumed", "became active"])
         #expect(terminal.isSessionActive)
         #expect(logs.lines.contains { $0.contains("shown again") })
     }
@@ -132,7 +134,7 @@ struct VTSwitchingTests {
         journal.clear()
         console.requestSwitch(to: 1)
         loop.runUntilIdle()
-        #expect(journal.entries == ["VT_RELDISP VT_ACKACQ", "display resumed, taking master", "input resumed"])
+        #expect(journal.entries == ["VT_RELDISP VT_ACKACQ", "display resumed, taking master", "input resumed", "became active"])
         #expect(logs.lines.contains { $0.hasPrefix("error:") && $0.contains("stop the program holding DRM master") })
     }
 

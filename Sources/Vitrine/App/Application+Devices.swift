@@ -5,8 +5,10 @@ import VitrineGraphics
 public struct SwitchPolicy: Sendable, Hashable {
     /// What closing and opening the lid does.
     public enum LidAction: Sendable, Hashable {
-        /// Lid closed: every touch is cancelled (a closing lid presses on the glass) and the
-        /// display is turned off. Lid open: the display is turned on and repainted whole.
+        /// Lid closed: the application resigns active (`InactivityReasons.lidClosed`): every
+        /// touch is cancelled (a closing lid presses on the glass) and the display is turned
+        /// off. Lid open: the display is turned on and repainted whole, and the application
+        /// becomes active again unless another reason holds.
         case displayOffAndCancelTouches
         /// Nothing: the app decides (it still hears the switch event).
         case ignore
@@ -94,12 +96,11 @@ extension Application {
         switchStates[kind] = isOn
         delegate?.application(self, switch: kind, didChangeTo: isOn)
         if kind == .lid, switchPolicy.lid == .displayOffAndCancelTouches, previous != isOn {
+            // The life cycle cancels the touches, tells the app and turns the display off/on.
             if isOn {
-                cancelTouches(timestamp: timestamp) { _ in true }
-                display?.setPower(false)
+                resignActive(reason: .lidClosed)
             } else if previous != nil {
-                display?.setPower(true)
-                setNeedsFullRepaint()
+                becomeActive(reason: .lidClosed)
             }
         }
         sendEvent(SwitchEvent(kind: kind, isOn: isOn, timestamp: timestamp))

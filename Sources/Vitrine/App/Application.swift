@@ -15,6 +15,13 @@ public protocol ApplicationDelegate: AnyObject {
     /// The screen turned (auto-rotation, or `setScreenRotation`): the windows already have the
     /// new screen's bounds and will lay out before the next frame.
     func application(_ application: Application, didRotateTo rotation: ScreenRotation)
+    /// The application is about to become inactive (the console switched away, the seat was
+    /// disabled, the lid closed): every touch was cancelled already. Pause what should not run
+    /// unseen. Once per change from active, however many reasons overlap (see `resignActive(reason:)`).
+    func applicationWillResignActive(_ application: Application)
+    /// The application became active: after launching (right after
+    /// `applicationDidFinishLaunching`) and when the last reason for being inactive went away.
+    func applicationDidBecomeActive(_ application: Application)
 }
 
 extension ApplicationDelegate {
@@ -85,6 +92,8 @@ public final class Screen {
     /// The screen's size in pixels: the display mode turned by the screen's rotation. Changes
     /// when the screen turns or the display's mode changes.
     public internal(set) var nativeSize: Size
+    /// What `brightness` reads and fades (set by the application that shows on this screen).
+    weak var lifeCycle: LifeCycle?
     /// The screen in points, origin at the top-left: what a full-screen window's frame is.
     public var bounds: Rect {
         Rect(x: 0, y: 0, width: nativeSize.width / scale, height: nativeSize.height / scale)
@@ -126,6 +135,8 @@ open class Application: Responder {
     public let screen: Screen
     /// Where every touch comes from.
     public let touchPool: TouchPool
+    /// Active or not and why, the idle timer and the backlight (Application+LifeCycle.swift).
+    lazy var lifeCycle = LifeCycle(application: self)
     /// The delegate; kept alive by the application.
     public var delegate: (any ApplicationDelegate)?
     /// Windows in the order they were made visible.
@@ -212,6 +223,7 @@ open class Application: Responder {
         self.touchPool = TouchPool(capacity: touchCapacity, logger: logger)
         self.logger = logger
         super.init()
+        screen.lifeCycle = lifeCycle
         touchEvent = Event(type: .touches, timestamp: 0, touchStorage: touchPool.storage)
         inputQueue.reserveCapacity(256)
         Application.current = self
@@ -269,6 +281,7 @@ open class Application: Responder {
     /// call it directly).
     public func launch() {
         delegate?.applicationDidFinishLaunching(self)
+        becomeActive(reason: .launching)
     }
 
     /// Tells the delegate the app will terminate, and stops the loop (which returns after the
@@ -315,6 +328,8 @@ open class Application: Responder {
     }
 
     private func handle(_ input: InputEvent) {
+        // The idle timer sees input first: it notes activity, and swallows what wakes the screen.
+        guard lifeCycle.admits(input) else { return }
         switch input {
         case let .touchDown(identifier, location, majorRadius, timestamp):
             touchDown(identifier, at: location, majorRadius: majorRadius, timestamp: timestamp)

@@ -60,7 +60,8 @@ public struct FrameTiming: Hashable, Sendable {
 /// - `bufferAge` is the age of the buffer the next frame will be copied into: 1 if it holds the
 ///   previous frame, 2 if the one before, …, 0 when unknown (copy everything).
 /// - `isPoweredOn`: a display that is off (lid closed, idle policy) shows nothing and
-///   presents nothing; turning it on again makes every buffer's age unknown.
+///   presents nothing, and sends no vblank: a `requestFrame()` is served once it is on again;
+///   turning it on again makes every buffer's age unknown.
 /// - `needsFullRepaint` is called when what the panel shows was lost (powered on again, a
 ///   cable plugged back, the VT switched back): the application damages the whole screen.
 /// - `modeDidChange` is called on the main actor when the panel's mode changed by itself (a

@@ -130,7 +130,7 @@ let package = Package(
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.
         .testTarget(name: "VitrineKernelTests",
-                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "CEvdev", "CVitrineShims",
+                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "CEvdev", "CVitrineShims",
                                    "CDRM", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,171 @@
+import Glibc
+import KioskDemo
+import Testing
+import Vitrine
+import VitrineGraphics
+import VitrineLinux
+
+extension KernelRing {
+    /// The demo's welcome screen on vkms, with a uinput touchscreen playing random taps, drags
+    /// and pinches (seeded) for `VITRINE_SOAK_SECONDS` (`scripts/vm-test --soak SECONDS`; a
+    /// short default in CI). It asserts what must hold however long it runs — no finger left in
+    /// the pool once all are up, the resident memory grows by no more than a small bound — and
+    /// reports the rest as figures: resident memory at the start and the end, gestures played,
+    /// frames, and vblanks missed while the app had a frame waiting (TCG timing: reported, not
+    /// asserted).
+    @Suite("Soak")
+    @MainActor
+    struct Soak {
+        static let width = 1024, height = 768
+        /// How much the resident set may grow between the warm start and the end: caches that
+        /// fill once (glyphs, backing stores of screens first shown late) fit in it; a leak per
+        /// gesture over thousands of gestures does not.
+        static let rssGrowthBoundKiB = 8 * 1024
+
+        static var seconds: Double {
+            guard let text = getenv("VITRINE_SOAK_SECONDS").map({ String(cString: $0) }), let value = Double(text),
+                  value.isFinite, value > 0 else { return 45 }
+            return value
+        }
+
+        /// The resident set of this process, in KiB (VmRSS of /proc/self/status).
+        static func residentKiB() -> Int {
+            guard let file = fopen("/proc/self/status", "r") else { return -1 }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 256)
+            while fgets(&line, Int32(line.count), file) != nil {
+                let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if text.hasPrefix("VmRSS:") {
+                    return Int(text.dropFirst(6).filter(\.isNumber)) ?? -1
+                }
+            }
+            return -1
+        }
+
+        @Test("soak: random taps, drags and pinches on the demo keep memory flat and leave no finger behind")
+        func randomGesturesOnTheDemo() throws {
+            let kernel = try KernelApp(input: true)
+            defer { kernel.shutdown() }
+            let kiosk = KioskDelegate(secondsOfDay: 9 * 3600)
+            kiosk.log = { _ in }
+            let welcome = kiosk.welcome
+            kernel.window.rootViewController = welcome
+            let screen = try UInputDevice.touchscreen(width: Self.width, height: Self.height)
+            defer { screen.destroy() }
+            try #require(kernel.waitForInputDevice(screen.name))
+            try #require(kernel.settle())
+            let fingers = TouchWriter(screen)
+            let app = kernel.app, display = kernel.display
+
+            // Vblanks missed while a frame waited: the display's frame callbacks, watched
+            // without changing what the application does with them.
+            var missed = 0, frames = 0
+            var previousSequence: UInt64?
+            var frameWasWaiting = false
+            let applicationHandler = display.frameHandler
+            display.frameHandler = { timing in
+                if let previousSequence, frameWasWaiting, timing.sequence > previousSequence + 1 {
+                    missed += Int(timing.sequence - previousSequence - 1)
+                }
+                previousSequence = timing.sequence
+                frames += 1
+                applicationHandler?(timing)
+                frameWasWaiting = app.hasPendingCommit
+            }
+
+            var random = SplitMix(seed: 13)
+            func point() -> (Int, Int) {
+                (Int(random.next() % UInt64(Self.width - 40)) + 20, Int(random.next() % UInt64(Self.height - 40)) + 20)
+            }
+            /// Half the taps land on one of the welcome screen's buttons (screen points are
+            /// panel pixels here: scale 1, no rotation), so screens change and animate.
+            func tapPoint() -> (Int, Int) {
+                guard random.next() % 2 == 0, welcome.presentedViewController == nil else { return point() }
+                let button = welcome.buttons[Int(random.next() % UInt64(welcome.buttons.count))]
+                let centre = button.convert(Point(x: button.bounds.midX, y: button.bounds.midY), to: nil)
+                return (Int(centre.x), Int(centre.y))
+            }
+            func playOne() {
+                if random.next() % 16 == 0 { welcome.dismiss(animated: true) }
+                switch random.next() % 3 {
+                case 0:
+                    let (x, y) = tapPoint()
+                    fingers.down(0, x: x, y: y); fingers.frame()
+                    kernel.driver.run(for: 0.03)
+                    fingers.up(0); fingers.frame()
+                case 1:
+                    var (x, y) = point()
+                    fingers.down(0, x: x, y: y); fingers.frame()
+                    for _ in 0..<8 {
+                        x = min(max(x + Int(random.next() % 61) - 30, 0), Self.width - 1)
+                        y = min(max(y + Int(random.next() % 61) - 30, 0), Self.height - 1)
+                        fingers.move(0, x: x, y: y); fingers.frame()
+                        kernel.driver.run(for: 0.016)
+                    }
+                    fingers.up(0); fingers.frame()
+                default:
+                    let (x, y) = point()
+                    fingers.down(0, x: x - 20, y: y); fingers.down(1, x: x + 20, y: y); fingers.frame()
+                    for step in 1...6 {
+                        fingers.move(0, x: max(x - 20 - step * 8, 0), y: y)
+                        fingers.move(1, x: min(x + 20 + step * 8, Self.width - 1), y: y)
+                        fingers.frame()
+                        kernel.driver.run(for: 0.016)
+                    }
+                    fingers.up(0); fingers.up(1); fingers.frame()
+                }
+                kernel.driver.run(for: 0.05)
+            }
+
+            // Warm-up: every screen and cache the demo has is touched once before the baseline.
+            let warmUpEnd = MonotonicClock.read() + min(5, Self.seconds / 4)
+            while MonotonicClock.read() < warmUpEnd { playOne() }
+            welcome.dismiss(animated: false)
+            kernel.settle()
+            let rssStart = Self.residentKiB()
+
+            var gestures = 0
+            var leftInPool = 0
+            let end = MonotonicClock.read() + Self.seconds
+            while MonotonicClock.read() < end {
+                playOne()
+                gestures += 1
+                // Every finger is up: once the app has read the frames, the pool is empty.
+                if app.touchPool.activeCount != 0 {
+                    kernel.driver.run(until: { app.touchPool.activeCount == 0 }, timeout: 2)
+                    if app.touchPool.activeCount != 0 { leftInPool += 1 }
+                }
+            }
+            welcome.dismiss(animated: false)
+            kernel.settle()
+            let rssEnd = Self.residentKiB()
+
+            Figures.record("soak_seconds", Self.seconds, decimals: 0)
+            Figures.record("soak_gestures", gestures)
+            Figures.record("soak_frames", frames)
+            Figures.record("soak_missed_vblanks", missed)
+            Figures.record("soak_rss_start_kib", rssStart)
+            Figures.record("soak_rss_end_kib", rssEnd)
+            #expect(gestures > 0)
+            #expect(leftInPool == 0, "\(leftInPool) times a finger stayed in the pool after every finger had lifted")
+            #expect(app.touchPool.activeCount == 0)
+            #expect(rssStart > 0 && rssEnd > 0, "VmRSS could not be read")
+            #expect(rssEnd - rssStart <= Self.rssGrowthBoundKiB,
+                    "resident memory grew by \(rssEnd - rssStart) KiB over \(gestures) gestures (bound \(Self.rssGrowthBoundKiB) KiB)")
+            #expect(kernel.unexpectedLogMessages.isEmpty, "the backends complained: \(kernel.unexpectedLogMessages)")
+        }
+    }
+}
+
+/// SplitMix64, so a soak plays the same gestures every run.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E459
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

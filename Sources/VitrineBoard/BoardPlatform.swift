@@ -489,17 +489,24 @@ protocol VTSwitchInput: AnyObject {
 extension LibInputSource: VTSwitchInput {}
 
 extension BoardPlatform {
+    /// What switching away does to the application's input: every touch and every held key
+    /// is cancelled (views hear `touchesCancelled`, the first responder `pressesCancelled`).
+    private func cancelAllInput() {
+        application?.cancelAllTouches()
+        application?.cancelAllPresses()
+    }
+
     /// Wires the seat's pause and resume (with a seat), or turns VT switching on when the
     /// profile allows it and a console is held (DRM boards).
     private func startVTSwitching() {
         guard case .drm(let drm) = backend, let libInput else { return }
         if let seat {
             Self.startSeatSession(profile: profile, session: seat, display: drm.drmDisplay, input: libInput,
-                                  cancelTouches: { [weak self] in self?.application?.cancelAllTouches() }, logger: logger)
+                                  cancelTouches: { [weak self] in self?.cancelAllInput() }, logger: logger)
             return
         }
         Self.startVTSwitching(profile: profile, console: console, runLoop: drm.epollRunLoop, display: drm.drmDisplay,
-                              input: libInput, cancelTouches: { [weak self] in self?.application?.cancelAllTouches() },
+                              input: libInput, cancelTouches: { [weak self] in self?.cancelAllInput() },
                               logger: logger)
     }
 
@@ -508,8 +515,8 @@ extension BoardPlatform {
     /// `VirtualTerminal.defaultSwitchSignal`, on `runLoop`) — when `profile` allows VT switching
     /// (`[input] vt_switching = true`) and a console is held:
     ///
-    /// - switching away (`sessionPaused`): `cancelTouches` (every view hears
-    ///   `touchesCancelled`), `display.pause(droppingMaster: true)` (so the other console can
+    /// - switching away (`sessionPaused`): `cancelTouches` (the board's cancels every touch and
+    ///   held key: views hear `touchesCancelled`, the first responder `pressesCancelled`), `display.pause(droppingMaster: true)` (so the other console can
     ///   modeset), `input.suspend()` (devices released); then the console lets the kernel switch;
     /// - coming back (`sessionResumed`, after the console acknowledged it):
     ///   `display.resume(takingMaster: true)` (which asks the application for a full repaint),
@@ -709,7 +716,8 @@ extension BoardPlatform {
     /// Wires the seat's pause and resume through the board's parts, and Ctrl+Alt+Fn to the seat
     /// when `profile` allows VT switching:
     ///
-    /// - seat disabled (`session.paused`, before the disable is acknowledged): `cancelTouches`,
+    /// - seat disabled (`session.paused`, before the disable is acknowledged): `cancelTouches`
+    ///   (touches and held keys),
     ///   `display.pause(droppingMaster: false)` (the seat manager drops master itself),
     ///   `input.suspend()` (devices handed back: the seat revokes them);
     /// - seat enabled again (`session.resumed`): `display.resume(takingMaster: false)` (full

@@ -5,8 +5,8 @@ import VitrineGraphics
 public struct SwitchPolicy: Sendable, Hashable {
     /// What closing and opening the lid does.
     public enum LidAction: Sendable, Hashable {
-        /// Lid closed: every touch is cancelled (a closing lid presses on the glass) and the
-        /// display is turned off. Lid open: the display is turned on and repainted whole.
+        /// Lid closed: every touch and held key is cancelled (a closing lid presses on the
+        /// glass and on the keys) and the display is turned off. Lid open: the display is turned on and repainted whole.
         case displayOffAndCancelTouches
         /// Nothing: the app decides (it still hears the switch event).
         case ignore
@@ -96,6 +96,7 @@ extension Application {
         if kind == .lid, switchPolicy.lid == .displayOffAndCancelTouches, previous != isOn {
             if isOn {
                 cancelTouches(timestamp: timestamp) { _ in true }
+                cancelPresses(timestamp: timestamp) { _ in true }
                 display?.setPower(false)
             } else if previous != nil {
                 display?.setPower(true)

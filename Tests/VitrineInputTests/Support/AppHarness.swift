@@ -85,4 +85,7 @@ final class PressRecorder: View {
     override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("ended \(press.keyCode)") }
     }
+    override func pressesCancelled(_ presses: PressSet, with event: PressesEvent?) {
+        for press in presses { log.append("cancelled \(press.keyCode)") }
+    }
 }

@@ -39,6 +39,17 @@ struct KeyboardRemovalTests {
         #expect(h.events().map(\.summary) == ["removed 1"])
     }
 
+    @Test func aTransportKeyReleasedByTheRemovalIsStillReleased() throws {
+        let h = try SourceHarness { $0.add(3, capabilities: .keyboard) }
+        h.fake.key(board, 208, pressed: true)   // KEY_FASTFORWARD: seeking while held
+        h.fake.key(board, Code.keyA, pressed: true)
+        #expect(h.events().map(\.summary) == ["key 208 down", "key 30 down"])
+        h.fake.key(board, Code.keyA, pressed: false)
+        h.fake.key(board, 208, pressed: false)
+        h.fake.remove(board)
+        #expect(h.events().map(\.summary) == ["key 208 up", "removed 1"])
+    }
+
     @Test func releasesNotFollowedByTheirDevicesRemovalAreDeliveredInOrder() throws {
         let h = try SourceHarness {
             $0.add(3, capabilities: .keyboard)

@@ -388,7 +388,9 @@ public final class LibInputSource: InputSource {
         }
         let event = InputEvent.key(code: code, state: isPressed ? .pressed : .released, characters: characters,
                                    modifiers: modifiers, device: states[handle]?.id ?? 0, timestamp: seconds(time))
-        if isPressed {
+        if isPressed || RemoteControlKeys.isRemoteControlKey(code) {
+            // A transport key is no press to cancel: its release, even by the removal, ends
+            // what it began (seeking) and lets its next press count.
             sink(event)
         } else {
             pendingKeyReleases.append((handle, event))

@@ -516,8 +516,9 @@ extension BoardPlatform {
     /// (`[input] vt_switching = true`) and a console is held:
     ///
     /// - switching away (`sessionPaused`): `cancelTouches` (the board's cancels every touch and
-    ///   held key: views hear `touchesCancelled`, the first responder `pressesCancelled`), `display.pause(droppingMaster: true)` (so the other console can
-    ///   modeset), `input.suspend()` (devices released); then the console lets the kernel switch;
+    ///   held key: views hear `touchesCancelled`, the first responder `pressesCancelled`),
+    ///   `display.pause(droppingMaster: true)` (so the other console can modeset),
+    ///   `input.suspend()` (devices released); then the console lets the kernel switch;
     /// - coming back (`sessionResumed`, after the console acknowledged it):
     ///   `display.resume(takingMaster: true)` (which asks the application for a full repaint),
     ///   then `input.resume()`;
@@ -717,8 +718,8 @@ extension BoardPlatform {
     /// when `profile` allows VT switching:
     ///
     /// - seat disabled (`session.paused`, before the disable is acknowledged): `cancelTouches`
-    ///   (touches and held keys),
-    ///   `display.pause(droppingMaster: false)` (the seat manager drops master itself),
+    ///   (touches and held keys), `display.pause(droppingMaster: false)` (the seat manager
+    ///   drops master itself),
     ///   `input.suspend()` (devices handed back: the seat revokes them);
     /// - seat enabled again (`session.resumed`): `display.resume(takingMaster: false)` (full
     ///   repaint), then `input.resume()` (devices reopened through the seat);

@@ -559,7 +559,7 @@ extension BoardPlatform {
     ///
     /// - switching away (`sessionPaused`): `resignActive` (the application's
     ///   `resignActive(reason: .consoleSwitchedAway)`: every view hears `touchesCancelled`, the
-    ///   delegate `applicationWillResignActive`), `display.pause(droppingMaster: true)` (so the
+    ///   first responder `pressesCancelled`, the delegate `applicationWillResignActive`), `display.pause(droppingMaster: true)` (so the
     ///   other console can modeset), `input.suspend()` (devices released); then the console
     ///   lets the kernel switch;
     /// - coming back (`sessionResumed`, after the console acknowledged it):
@@ -763,8 +763,8 @@ extension BoardPlatform {
     /// when `profile` allows VT switching:
     ///
     /// - seat disabled (`session.paused`, before the disable is acknowledged): `resignActive`
-    ///   (the application's `resignActive(reason: .seatDisabled)`: touches cancelled, the
-    ///   delegate told), `display.pause(droppingMaster: false)` (the seat manager drops master
+    ///   (the application's `resignActive(reason: .seatDisabled)`: touches and held keys
+    ///   cancelled, the delegate told), `display.pause(droppingMaster: false)` (the seat manager drops master
     ///   itself), `input.suspend()` (devices handed back: the seat revokes them);
     /// - seat enabled again (`session.resumed`): `display.resume(takingMaster: false)` (full
     ///   repaint), then `input.resume()` (devices reopened through the seat), then `becomeActive`;

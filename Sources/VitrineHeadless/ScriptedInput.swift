@@ -10,7 +10,7 @@ public final class ScriptedInput: SignallingInputSource {
     public var fileDescriptor: Int32? { nil }
     /// Set by the run loop.
     public var readinessHandler: (@MainActor () -> Void)?
-    /// The device number its touches carry.
+    /// The device number its touches and keys carry.
     public let device: Int
 
     private let clock: any Clock
@@ -62,14 +62,15 @@ public final class ScriptedInput: SignallingInputSource {
         send(.touchFrame(timestamp: clock.now))
     }
 
-    /// Queues the device going away (its touches are cancelled).
+    /// Queues the device going away (its touches and held keys are cancelled).
     public func removeDevice() {
         send(.deviceRemoved(device: device, timestamp: clock.now))
     }
 
     /// Queues a key press or release.
     public func key(_ code: Int, _ state: KeyState, characters: String = "", modifiers: KeyModifiers = []) {
-        send(.key(code: code, state: state, characters: characters, modifiers: modifiers, timestamp: clock.now))
+        send(.key(code: code, state: state, characters: characters, modifiers: modifiers, device: device,
+                  timestamp: clock.now))
     }
 
     /// Queues a switch change.

@@ -178,7 +178,7 @@ struct SeatSessionBoardTests {
                              (KEY_LEFTALT, false), (KEY_LEFTCTRL, false)])
         var delivered: [String] = []
         wired.input.dispatch { event in
-            if case .key(let code, let state, _, _, _) = event { delivered.append("key \(code) \(state)") }
+            if case .key(let code, let state, _, _, _, _) = event { delivered.append("key \(code) \(state)") }
         }
         return delivered
     }

@@ -75,8 +75,8 @@ struct ScriptedInputTests {
         input.removeDevice()
         loop.runUntilIdle()
         #expect(received == [
-            .key(code: 30, state: .pressed, characters: "a", modifiers: .shift, timestamp: 0),
-            .key(code: 30, state: .released, characters: "a", modifiers: .shift, timestamp: 0),
+            .key(code: 30, state: .pressed, characters: "a", modifiers: .shift, device: 1, timestamp: 0),
+            .key(code: 30, state: .released, characters: "a", modifiers: .shift, device: 1, timestamp: 0),
             .switchToggled(.lid, isOn: true, timestamp: 0),
             .deviceRemoved(device: 1, timestamp: 0),
         ])

@@ -13,7 +13,7 @@ struct KeyboardTests {
 
     private func keys(_ events: [InputEvent]) -> [(code: Int, state: KeyState, characters: String, modifiers: KeyModifiers)] {
         events.compactMap {
-            if case let .key(code, state, characters, modifiers, _) = $0 { return (code, state, characters, modifiers) }
+            if case let .key(code, state, characters, modifiers, _, _) = $0 { return (code, state, characters, modifiers) }
             return nil
         }
     }

@@ -32,7 +32,7 @@ final class RecordingView: View {
     override func motionBegan(_ motion: Event.Subtype, with event: Event?) { log.append("motionBegan \(motion)") }
     override func motionEnded(_ motion: Event.Subtype, with event: Event?) { log.append("motionEnded \(motion)") }
     override func motionCancelled(_ motion: Event.Subtype, with event: Event?) { log.append("motionCancelled \(motion)") }
-    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("press \(press.keyCode) \(press.characters)") }
     }
 }

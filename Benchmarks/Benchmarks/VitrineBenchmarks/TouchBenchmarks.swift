@@ -8,6 +8,7 @@ import VitrineGraphics
 enum TouchScenes {
     static var dispatches: [String: TouchDispatch] = [:]
     static var trees: [Int: ViewTree] = [:]
+    static let keys = KeyDispatch()
 
     static func dispatch(views: Int, depth: Int, target: TouchDispatch.Target) -> TouchDispatch {
         let key = "\(views)/\(depth)/\(target)"
@@ -71,5 +72,24 @@ func hitTestBenchmarks() {
             benchmark.stopMeasurement()
             if wrong > 0 { benchmark.error("hit-testing missed the target \(wrong) times") }
         }
+    }
+}
+
+/// 1b. Key dispatch: one key event (a press, its auto-repeat or its release) from
+/// `Application.post` through the press pool, the reused `PressesEvent` and the responder
+/// chain from a first responder 10 deep to the delegate. 1,000 events per sample; the figures
+/// are per event. Allocations must be 0 once warm.
+func keyBenchmarks() {
+    mainActorBenchmark("Keys-press-release", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        scalingFactor: .kilo,
+        thresholds: [.mallocCountTotal: exact]
+    )) { benchmark in
+        let dispatch = TouchScenes.keys
+        let events = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        let arrived = dispatch.deliverEvents(events)
+        benchmark.stopMeasurement()
+        if !arrived { benchmark.error("Keys-press-release: key events did not arrive where they should") }
     }
 }

@@ -33,6 +33,14 @@ struct ScenesTests {
         #expect(dispatch.sink.callbacks == 25)
     }
 
+    @Test func everyKeyEventReachesTheEndOfTheResponderChainInItsPhase() {
+        let dispatch = KeyDispatch()
+        #expect(dispatch.tree.target.isFirstResponder)
+        #expect(dispatch.deliverEvents(30))
+        #expect(dispatch.sink.callbacks == 30 && dispatch.sink.wrongPhases == 0)
+        #expect(dispatch.application.pressPool.activeCount == 0)
+    }
+
     @Test(arguments: [TouchDispatch.Target.button, .tapRecognizer])
     func everyLiftTriggersTheActionOnce(target: TouchDispatch.Target) {
         let dispatch = TouchDispatch(views: 200, depth: 10, target: target)

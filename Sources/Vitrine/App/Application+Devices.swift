@@ -6,8 +6,8 @@ public struct SwitchPolicy: Sendable, Hashable {
     /// What closing and opening the lid does.
     public enum LidAction: Sendable, Hashable {
         /// Lid closed: the application resigns active (`InactivityReasons.lidClosed`): every
-        /// touch is cancelled (a closing lid presses on the glass) and the display is turned
-        /// off. Lid open: the display is turned on and repainted whole, and the application
+        /// touch and held key is cancelled (a closing lid presses on the glass and the keys) and
+        /// the display is turned off. Lid open: the display is turned on and repainted whole, and the application
         /// becomes active again unless another reason holds.
         case displayOffAndCancelTouches
         /// Nothing: the app decides (it still hears the switch event).

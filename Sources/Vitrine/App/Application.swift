@@ -137,6 +137,8 @@ open class Application: Responder {
     public let touchPool: TouchPool
     /// Active or not and why, the idle timer and the backlight (Application+LifeCycle.swift).
     lazy var lifeCycle = LifeCycle(application: self)
+    /// Where every held key's press comes from (see Application+Keys.swift).
+    public let pressPool: PressPool
     /// The delegate; kept alive by the application.
     public var delegate: (any ApplicationDelegate)?
     /// Windows in the order they were made visible.
@@ -172,7 +174,6 @@ open class Application: Responder {
     private var inputQueue: ContiguousArray<InputEvent> = []
     private var isDrainingInput = false
     private var lastTap: (location: Point, time: Double, count: Int)?
-    private var keysDown: [Int: Press] = [:]
     private var needsCommit = false
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
@@ -221,6 +222,7 @@ open class Application: Responder {
                              scale: screenScale)
         self.compositor = display.map { _ in Compositor(width: size.width, height: size.height, scale: screenScale) }
         self.touchPool = TouchPool(capacity: touchCapacity, logger: logger)
+        self.pressPool = PressPool(logger: logger)
         self.logger = logger
         super.init()
         screen.lifeCycle = lifeCycle
@@ -343,11 +345,12 @@ open class Application: Responder {
             deliverTouchFrame(timestamp: timestamp)
         case let .deviceRemoved(device, timestamp):
             cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
-        case let .key(code, state, characters, modifiers, timestamp):
+            cancelPresses(timestamp: timestamp) { $0.device == device }
+        case let .key(code, state, characters, modifiers, device, timestamp):
             if RemoteControlKeys.isRemoteControlKey(code) {
                 remoteControlKey(code, state: state, timestamp: timestamp)
             } else {
-                key(code, state: state, characters: characters, modifiers: modifiers, timestamp: timestamp)
+                key(code, state: state, characters: characters, modifiers: modifiers, device: device, timestamp: timestamp)
             }
         case let .switchToggled(kind, isOn, timestamp):
             switchToggled(kind, isOn: isOn, timestamp: timestamp)
@@ -575,29 +578,7 @@ open class Application: Responder {
         }
     }
 
-    // MARK: Keys
-
-    private func key(_ code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, timestamp: Double) {
-        let press: Press
-        switch state {
-        case .pressed:
-            if let held = keysDown[code] {
-                // Auto-repeat arrives as another press: report it as changed.
-                held.phase = .changed
-                held.timestamp = timestamp
-                press = held
-            } else {
-                press = Press(phase: .began, keyCode: code, characters: characters, modifiers: modifiers, timestamp: timestamp)
-                keysDown[code] = press
-            }
-        case .released:
-            press = keysDown.removeValue(forKey: code)
-                ?? Press(phase: .ended, keyCode: code, characters: characters, modifiers: modifiers, timestamp: timestamp)
-            press.phase = .ended
-            press.timestamp = timestamp
-        }
-        sendEvent(PressesEvent(presses: [press], timestamp: timestamp))
-    }
+    // MARK: Motion and remote control
 
     /// Sends a motion event (a shake began, ended or was cancelled) to the key window's first
     /// responder and up the chain.

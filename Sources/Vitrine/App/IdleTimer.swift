@@ -106,7 +106,7 @@ final class LifeCycle {
         // Whatever was down is cancelled at every new reason, even in an app that was never
         // launched (driven by hand): a closing lid presses on the glass.
         application.cancelAllTouches()
-        // presses: cancelled here too
+        application.cancelAllPresses()
         // A swallowed finger is forgotten with the others: input may be released now and its
         // lift never come, and an up the app never saw the down of is ignored anyway.
         swallowedTouches.removeAll(keepingCapacity: true)

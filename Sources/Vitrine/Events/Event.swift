@@ -90,41 +90,60 @@ public class Event {
 }
 
 /// A physical key's press (UIKit's `UIPress`).
+///
+/// Presses come from the application's `PressPool`: a fixed set of objects allocated when the
+/// application is made, each serving one held key from its `began` to its `ended` or
+/// `cancelled`, then a later key. So a key event allocates nothing. A press is valid while its
+/// key is held and during the call that reports its end; do not keep it beyond that (its
+/// fields then describe whatever key it serves next).
 @MainActor
 public final class Press: Hashable, @MainActor CustomStringConvertible {
     /// The press's phase.
     public enum Phase: Sendable, Hashable {
         /// The key went down.
         case began
-        /// An analog value changed.
+        /// The key is still down and repeats (auto-repeat), or an analog value changed.
         case changed
         /// Down and unchanged.
         case stationary
         /// The key came up.
         case ended
-        /// The press was cancelled.
+        /// The press was cancelled: the keyboard went away, the console or the seat switched
+        /// away, or the lid closed while the key was held. Its release, if it comes, is not
+        /// reported; pressing the key again begins a new press.
         case cancelled
     }
 
     /// The phase in this event.
     public internal(set) var phase: Phase
     /// The Linux key code (KEY_* of linux/input-event-codes.h).
-    public let keyCode: Int
-    /// The characters a keymap gives for the key (empty when none).
-    public let characters: String
+    public internal(set) var keyCode: Int
+    /// The characters a keymap gives for the key (empty when none). Taken as the input source
+    /// made it: storing it copies no bytes, and a string of up to 15 UTF-8 bytes (any single
+    /// key's characters) is held inline by Swift, so it never allocated in the first place.
+    public internal(set) var characters: String
     /// Modifier keys held at the time.
-    public let modifiers: KeyModifiers
+    public internal(set) var modifiers: KeyModifiers
     /// When the press changed, in seconds on the run loop's clock.
     public internal(set) var timestamp: Double
+    /// The input device whose key this is (`InputEvent.key`'s `device`, the number its
+    /// `deviceRemoved` carries).
+    public internal(set) var device: Int
+    /// The press's slot in its pool.
+    let poolIndex: Int
 
-    /// Creates a press.
-    public init(phase: Phase, keyCode: Int, characters: String, modifiers: KeyModifiers, timestamp: Double) {
-        self.phase = phase
-        self.keyCode = keyCode
-        self.characters = characters
-        self.modifiers = modifiers
-        self.timestamp = timestamp
+    init(poolIndex: Int) {
+        self.poolIndex = poolIndex
+        phase = .ended
+        keyCode = 0
+        characters = ""
+        modifiers = []
+        timestamp = 0
+        device = 0
     }
+
+    /// Whether the key is held: began, changed or stationary.
+    var isHeld: Bool { phase != .ended && phase != .cancelled }
 
     /// Identity.
     nonisolated public static func == (lhs: Press, rhs: Press) -> Bool { lhs === rhs }
@@ -135,16 +154,22 @@ public final class Press: Hashable, @MainActor CustomStringConvertible {
 }
 
 /// An event of physical key presses (UIKit's `UIPressesEvent`).
+///
+/// An application has one, reused for every key event (the pool's `event`), so delivering a
+/// key allocates nothing. Do not keep it beyond the call it was passed to.
 @MainActor
 public final class PressesEvent: Event {
-    /// Every press of the event.
-    public let allPresses: Set<Press>
+    let pressStorage: ContiguousArray<Press>
+    var pressMask: UInt64 = 0
 
-    /// Creates a presses event.
-    public init(presses: Set<Press>, timestamp: Double) {
-        self.allPresses = presses
-        super.init(type: .presses, timestamp: timestamp)
+    init(storage: ContiguousArray<Press>) {
+        self.pressStorage = storage
+        super.init(type: .presses, timestamp: 0)
     }
+
+    /// The presses that changed in this event (the key that went down, repeated or came up;
+    /// every held key when they are cancelled).
+    public var allPresses: PressSet { PressSet(storage: pressStorage, mask: pressMask) }
 }
 
 /// The phase of a motion event.

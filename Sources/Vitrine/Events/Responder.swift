@@ -83,24 +83,31 @@ open class Responder {
     }
 
     // MARK: Presses (physical keys)
+    //
+    // UIKit passes `Set<UIPress>`; Vitrine passes a `PressSet`, a bit mask over the
+    // application's press pool, as touches come in a `TouchSet`: a Swift `Set` would be a heap
+    // allocation per key event, a `PressSet` is none. It iterates, counts and tests membership
+    // as the set does; `Set(presses)` makes a Swift set when one is needed.
 
     /// Keys went down. Default: forwards to `next`.
-    open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    open func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         next?.pressesBegan(presses, with: event)
     }
 
-    /// Keys changed (for analog buttons). Default: forwards to `next`.
-    open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+    /// Keys held repeat (auto-repeat), or an analog value changed. Default: forwards to `next`.
+    open func pressesChanged(_ presses: PressSet, with event: PressesEvent?) {
         next?.pressesChanged(presses, with: event)
     }
 
     /// Keys came up. Default: forwards to `next`.
-    open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+    open func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
         next?.pressesEnded(presses, with: event)
     }
 
-    /// Key presses were cancelled. Default: forwards to `next`.
-    open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+    /// The system cancelled held keys (their keyboard went away, the console or the seat
+    /// switched away, the lid closed, `Application.cancelAllPresses()`): each held key is in
+    /// exactly one call, and none of them will end. Default: forwards to `next`.
+    open func pressesCancelled(_ presses: PressSet, with event: PressesEvent?) {
         next?.pressesCancelled(presses, with: event)
     }
 

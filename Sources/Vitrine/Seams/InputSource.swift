@@ -52,11 +52,13 @@ public enum InputEvent: Sendable, Hashable {
     case touchCancel(TouchIdentifier, timestamp: Double)
     /// End of one frame of touch changes: the application delivers them as one `Event`.
     case touchFrame(timestamp: Double)
-    /// Every touch of `device` ended because the device went away; each is cancelled.
+    /// Every touch and held key of `device` ended because the device went away; each is cancelled.
     case deviceRemoved(device: Int, timestamp: Double)
     /// A key changed state. `code` is the Linux key code (KEY_*), `characters` what a keymap
-    /// gives for it (empty when none).
-    case key(code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, timestamp: Double)
+    /// gives for it (empty when none), `device` the input device it is on (the number its
+    /// `deviceRemoved` carries, which cancels the keys it holds).
+    case key(code: Int, state: KeyState, characters: String, modifiers: KeyModifiers, device: Int = 0,
+             timestamp: Double)
     /// A switch changed state.
     case switchToggled(SwitchKind, isOn: Bool, timestamp: Double)
     /// A scroll wheel (or a two-finger scroll on a touchpad) turned by `deltaX`, `deltaY`

@@ -131,12 +131,14 @@ open class Window: View {
     }
 
     private func deliverPresses(_ event: PressesEvent, to target: Responder) {
-        var byPhase: [Press.Phase: Set<Press>] = [:]
-        for press in event.allPresses { byPhase[press.phase, default: []].insert(press) }
-        if let presses = byPhase[.began] { target.pressesBegan(presses, with: event) }
-        if let presses = byPhase[.changed] { target.pressesChanged(presses, with: event) }
-        if let presses = byPhase[.ended] { target.pressesEnded(presses, with: event) }
-        if let presses = byPhase[.cancelled] { target.pressesCancelled(presses, with: event) }
+        // Split before any handler runs: one may cancel presses, which reuses the event.
+        let presses = event.allPresses
+        let began = presses.filter(phase: .began), changed = presses.filter(phase: .changed)
+        let ended = presses.filter(phase: .ended), cancelled = presses.filter(phase: .cancelled)
+        if !began.isEmpty { target.pressesBegan(began, with: event) }
+        if !changed.isEmpty { target.pressesChanged(changed, with: event) }
+        if !ended.isEmpty { target.pressesEnded(ended, with: event) }
+        if !cancelled.isEmpty { target.pressesCancelled(cancelled, with: event) }
     }
 
     // MARK: Touch delivery

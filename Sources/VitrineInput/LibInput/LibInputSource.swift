@@ -15,7 +15,9 @@ import VitrineGraphics
 ///   (`TouchIdentifier(device: LibInputSource.pointerDevice, slot: 0)`) at the pointer, which
 ///   starts at the screen's centre and stays on the screen. The wheel gives `.scroll`.
 /// - **Keys**: xkbcommon gives characters and modifiers; Ctrl+Alt+F1…F12 switch VTs only when
-///   the configuration allows it.
+///   the configuration allows it. A key carries its device's id; a keyboard that goes away
+///   has its held keys cancelled: the releases libinput sends just before removing it are
+///   dropped and `.deviceRemoved` follows.
 /// - **Switches**: lid and tablet mode, including the state libinput reports at start.
 ///
 /// Read on the run loop from one descriptor: `dispatch(into:)` never blocks, never starts a
@@ -68,6 +70,10 @@ public final class LibInputSource: InputSource {
     /// releases every button of a device that goes away just before removing it, and that
     /// release must become a cancel, not a tap.
     private var pendingPointerRelease: UInt64?
+    /// Key releases held until the next event that is not part of their device's removal (or
+    /// the end of the batch): libinput releases every key a device holds just before removing
+    /// it, and those keys must be cancelled, not released.
+    private var pendingKeyReleases: [(handle: RawDeviceHandle, event: InputEvent)] = []
     /// Keys whose press switched VTs: their release is not delivered either.
     private var consumedKeys: [Int] = []
     private var pendingVTSwitch: Int?
@@ -114,12 +120,14 @@ public final class LibInputSource: InputSource {
         self.pointerLocation = Point(x: Double(size.width) / screenScale / 2, y: Double(size.height) / screenScale / 2)
         pendingEvents.reserveCapacity(8)
         consumedKeys.reserveCapacity(4)
+        pendingKeyReleases.reserveCapacity(8)
 
         let mode = display.mode
         try backend.dispatch(panelWidth: mode.width, panelHeight: mode.height) { raw in
             translate(raw) { pendingEvents.append($0) }
         }
         flushPointerRelease { pendingEvents.append($0) }
+        flushKeyReleases { pendingEvents.append($0) }
         if devices.isEmpty && !configuration.allowsNoDevices {
             let failures = backend.openFailures
             if let denied = failures.first(where: { $0.errno == .permissionDenied || $0.errno == .notPermitted }) {
@@ -150,6 +158,7 @@ public final class LibInputSource: InputSource {
             lastDispatchError = error
         }
         flushPointerRelease(sink)
+        flushKeyReleases(sink)
         if let vt = pendingVTSwitch {
             pendingVTSwitch = nil
             vtSwitchHandler?(vt)
@@ -200,6 +209,7 @@ public final class LibInputSource: InputSource {
 
     private func translate(_ raw: RawInputEvent, _ sink: (InputEvent) -> Void) {
         if pendingPointerRelease != nil, !continuesRemoval(raw) { flushPointerRelease(sink) }
+        if !pendingKeyReleases.isEmpty, !continuesKeyRemoval(raw) { flushKeyReleases(sink) }
         switch raw {
         case .deviceAdded(let info):
             addDevice(info)
@@ -236,8 +246,8 @@ public final class LibInputSource: InputSource {
                          location: clampedToScreen(pointerLocation), timestamp: seconds(time)))
         case let .pointerScrollContinuous(_, dx, dy, time):
             sink(.scroll(deltaX: dx, deltaY: dy, location: clampedToScreen(pointerLocation), timestamp: seconds(time)))
-        case let .key(_, code, isPressed, seatKeyCount, time):
-            key(code, isPressed: isPressed, seatKeyCount: seatKeyCount, time: time, sink)
+        case let .key(handle, code, isPressed, seatKeyCount, time):
+            key(handle, code, isPressed: isPressed, seatKeyCount: seatKeyCount, time: time, sink)
         case let .switchToggled(_, kind, isOn, time):
             switchStates[kind] = isOn
             sink(.switchToggled(kind, isOn: isOn, timestamp: seconds(time)))
@@ -283,8 +293,13 @@ public final class LibInputSource: InputSource {
             sink(.touchCancel(TouchIdentifier(device: Self.pointerDevice, slot: 0), timestamp: now))
             sink(.touchFrame(timestamp: now))
         }
+        if !pendingKeyReleases.isEmpty {
+            // Released by the removal: cancelled by the `.deviceRemoved` below instead.
+            pendingKeyReleases.removeAll { $0.handle == handle }
+            flushKeyReleases(sink)
+        }
         guard let state = states.removeValue(forKey: handle) else { return }
-        if state.capabilities.contains(.touch) {
+        if !state.capabilities.isDisjoint(with: [.touch, .keyboard]) {
             sink(.deviceRemoved(device: state.id, timestamp: clock.now))
         }
         if let index = devices.firstIndex(where: { $0.id == state.id }) {
@@ -356,7 +371,8 @@ public final class LibInputSource: InputSource {
 
     // MARK: Keys
 
-    private func key(_ code: Int, isPressed: Bool, seatKeyCount: Int, time: UInt64, _ sink: (InputEvent) -> Void) {
+    private func key(_ handle: RawDeviceHandle, _ code: Int, isPressed: Bool, seatKeyCount: Int, time: UInt64,
+                     _ sink: (InputEvent) -> Void) {
         // Only the first press and the last release of a key held on several keyboards count.
         if isPressed ? seatKeyCount > 1 : seatKeyCount > 0 { return }
         let (characters, modifiers) = keys.translate(code: code, isPressed: isPressed)
@@ -370,8 +386,32 @@ public final class LibInputSource: InputSource {
             consumedKeys.remove(at: index)
             return
         }
-        sink(.key(code: code, state: isPressed ? .pressed : .released, characters: characters,
-                  modifiers: modifiers, timestamp: seconds(time)))
+        let event = InputEvent.key(code: code, state: isPressed ? .pressed : .released, characters: characters,
+                                   modifiers: modifiers, device: states[handle]?.id ?? 0, timestamp: seconds(time))
+        if isPressed || RemoteControlKeys.isRemoteControlKey(code) {
+            // A transport key is no press to cancel: its release, even by the removal, ends
+            // what it began (seeking) and lets its next press count.
+            sink(event)
+        } else {
+            pendingKeyReleases.append((handle, event))
+        }
+    }
+
+    /// Whether `raw` may still be part of the removal of a device whose key releases are
+    /// pending: libinput releases keys and buttons in code order, then removes the device.
+    private func continuesKeyRemoval(_ raw: RawInputEvent) -> Bool {
+        switch raw {
+        case .deviceRemoved(let handle), .key(let handle, _, false, _, _), .pointerButton(let handle, _, false, _):
+            return pendingKeyReleases.contains { $0.handle == handle }
+        default:
+            return false
+        }
+    }
+
+    private func flushKeyReleases(_ sink: (InputEvent) -> Void) {
+        guard !pendingKeyReleases.isEmpty else { return }
+        for pending in pendingKeyReleases { sink(pending.event) }
+        pendingKeyReleases.removeAll(keepingCapacity: true)
     }
 
     /// The VT that Ctrl+Alt+`key` switches to (F1…F12 → 1…12), or nil.

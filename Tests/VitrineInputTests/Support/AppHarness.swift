@@ -79,10 +79,13 @@ final class TouchRecorder: View {
 final class PressRecorder: View {
     var log: [String] = []
     override var canBecomeFirstResponder: Bool { true }
-    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("began \(press.keyCode) \"\(press.characters)\" \(press.modifiers.rawValue)") }
     }
-    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("ended \(press.keyCode)") }
+    }
+    override func pressesCancelled(_ presses: PressSet, with event: PressesEvent?) {
+        for press in presses { log.append("cancelled \(press.keyCode)") }
     }
 }

@@ -14,11 +14,11 @@ private final class KeyView: View {
     override func motionEnded(_ motion: Event.Subtype, with event: Event?) { log.append("motionEnded \(motion)") }
     override func motionCancelled(_ motion: Event.Subtype, with event: Event?) { log.append("motionCancelled") }
     override func remoteControlReceived(with event: Event?) { log.append("remote \(event!.subtype)") }
-    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         log.append("pressesBegan \(presses.first!.keyCode) \(presses.first!.characters)")
     }
-    override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) { log.append("pressesChanged") }
-    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesChanged(_ presses: PressSet, with event: PressesEvent?) { log.append("pressesChanged") }
+    override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
         log.append("pressesEnded \(presses.first!.keyCode)")
     }
 }

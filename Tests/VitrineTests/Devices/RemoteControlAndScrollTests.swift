@@ -9,8 +9,8 @@ import VitrineHeadless
         var log: [String] = []
         override var canBecomeFirstResponder: Bool { true }
         override func remoteControlReceived(with event: Event?) { log.append("\(event!.subtype)") }
-        override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) { log.append("press \(presses.first!.keyCode)") }
-        override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {}
+        override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) { log.append("press \(presses.first!.keyCode)") }
+        override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {}
     }
 
     final class Scroller: View {

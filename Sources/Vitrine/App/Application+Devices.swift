@@ -79,11 +79,19 @@ extension Application {
 
     /// A transport key: one remote-control event per press (auto-repeat is ignored), and the
     /// end of seeking on release.
-    func remoteControlKey(_ code: Int, state: KeyState, timestamp: Double) {
-        let isRepeat = state == .pressed && remoteControlKeysDown.contains(code)
-        if state == .pressed { remoteControlKeysDown.insert(code) } else { remoteControlKeysDown.remove(code) }
+    func remoteControlKey(_ code: Int, state: KeyState, device: Int, timestamp: Double) {
+        let isRepeat = state == .pressed && remoteControlKeysDown[code] != nil
+        if state == .pressed { remoteControlKeysDown[code] = device } else { remoteControlKeysDown[code] = nil }
         guard !isRepeat, let subtype = RemoteControlKeys.subtype(forKey: code, state: state) else { return }
         sendRemoteControl(subtype, timestamp: timestamp)
+    }
+
+    /// The transport keys `device` held when it went away are released: a seek ends, and the
+    /// next press of the key is a new press rather than a repeat.
+    func releaseRemoteControlKeys(of device: Int, timestamp: Double) {
+        for (code, holder) in remoteControlKeysDown.sorted(by: { $0.key < $1.key }) where holder == device {
+            remoteControlKey(code, state: .released, device: device, timestamp: timestamp)
+        }
     }
 
     // MARK: Switches

@@ -200,7 +200,8 @@ open class Application: Responder {
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
     var orientationTimer: Timer?
     var lastAcceleration: Acceleration?
-    var remoteControlKeysDown: Set<Int> = []
+    /// Transport keys held, with the device each came from.
+    var remoteControlKeysDown: [Int: Int] = [:]
     var firstFrameObservers: [@MainActor () -> Void] = []
     var hasShownFirstFrame = false
     /// The scroll event, reused for every turn of the wheel.
@@ -346,9 +347,10 @@ open class Application: Responder {
         case let .deviceRemoved(device, timestamp):
             cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
             cancelPresses(timestamp: timestamp) { $0.device == device }
+            releaseRemoteControlKeys(of: device, timestamp: timestamp)
         case let .key(code, state, characters, modifiers, device, timestamp):
             if RemoteControlKeys.isRemoteControlKey(code) {
-                remoteControlKey(code, state: state, timestamp: timestamp)
+                remoteControlKey(code, state: state, device: device, timestamp: timestamp)
             } else {
                 key(code, state: state, characters: characters, modifiers: modifiers, device: device, timestamp: timestamp)
             }

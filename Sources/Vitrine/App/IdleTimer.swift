@@ -268,7 +268,7 @@ final class LifeCycle {
                 swallowedTouches.remove(at: index)
                 return false
             }
-        case .key(let code, let state, _, _, _):
+        case .key(let code, let state, _, _, _, _):
             if let index = swallowedKeys.firstIndex(of: code) {
                 if state == .released { swallowedKeys.remove(at: index) }
                 return false

@@ -8,10 +8,10 @@ import VitrineHeadless
 final class PressJournal: View {
     var log: [String] = []
     override var canBecomeFirstResponder: Bool { true }
-    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("began \(press.keyCode)") }
     }
-    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+    override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
         for press in presses { log.append("ended \(press.keyCode)") }
     }
 }

@@ -45,6 +45,22 @@ import VitrineHeadless
         ])
     }
 
+    @Test func aSeekingKeyHeldWhenItsRemoteIsUnpluggedEndsTheSeekAndPressesAfreshLater() {
+        let h = Harness()
+        let player = Player(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        h.window.addSubview(player)
+        _ = player.becomeFirstResponder()
+        h.input.key(208, .pressed)                       // KEY_FASTFORWARD held…
+        h.input.removeDevice()                           // …when the remote goes away
+        h.input.key(208, .pressed)                       // plugged back in and pressed again
+        h.input.key(208, .released)
+        h.loop.runUntilIdle()
+        #expect(player.log == [
+            "remoteControlBeginSeekingForward", "remoteControlEndSeekingForward",
+            "remoteControlBeginSeekingForward", "remoteControlEndSeekingForward",
+        ])
+    }
+
     @Test func theWheelScrollsTheViewUnderThePointerAndBubblesUp() {
         let h = Harness()
         let outer = Scroller(frame: Rect(x: 0, y: 0, width: 400, height: 480))

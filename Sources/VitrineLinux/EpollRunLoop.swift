@@ -388,8 +388,10 @@ public final class EpollRunLoop: RunLoop {
 
     private func armTimerForNextDeadline() {
         var deadline: Double?
+        // A timer that never fires (NaN or +∞, `Timer.wakeDate` nil) arms nothing: the loop
+        // sleeps rather than waking for it, or re-arming for it, turn after turn.
         for armed in timers where armed.timer.isValid {
-            let latest = armed.timer.fireDate + max(0, armed.timer.tolerance)
+            guard let latest = armed.timer.wakeDate else { continue }
             deadline = min(deadline ?? latest, latest)
         }
         // After an expiry the timerfd counts as disarmed, so a deadline equal to the one that

@@ -174,6 +174,8 @@ open class Application: Responder {
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
     var orientationTimer: Timer?
     var lastAcceleration: Acceleration?
+    /// Input events whose timestamp or values could not be used (see `admitted(_:)`).
+    var unusableInputCount = 0
     var remoteControlKeysDown: Set<Int> = []
     var firstFrameObservers: [@MainActor () -> Void] = []
     var hasShownFirstFrame = false
@@ -285,8 +287,11 @@ open class Application: Responder {
     }
 
     /// Queues `input`; the queue is drained in order. Input posted while an event is being
-    /// handled waits until that event is done.
+    /// handled waits until that event is done. A non-finite timestamp is replaced by the
+    /// clock's now and an accelerometer sample with a non-finite component is dropped, both
+    /// logged (see `admitted(_:)`).
     public func post(_ input: InputEvent) {
+        guard let input = admitted(input) else { return }
         inputQueue.append(input)
         guard !isDrainingInput else { return }
         isDrainingInput = true

@@ -207,4 +207,18 @@ import VitrineHeadless
         h.turn()
         #expect(results == [true, true])
     }
+
+    @Test(arguments: [Double.nan, .infinity])
+    func anAnimationWithAnUnusableDelayRunsAsWithNoneAndEnds(delay: Double) {
+        let h = Harness()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        view.backgroundColor = .red
+        h.window.addSubview(view)
+        h.settle()
+        var result: Bool?
+        View.animate(withDuration: 0.2, delay: delay, animations: { view.alpha = 0.5 }, completion: { result = $0 })
+        h.advance(by: 0.5)
+        #expect(result == true)
+        #expect(turns(h, over: 10) == 0)
+    }
 }

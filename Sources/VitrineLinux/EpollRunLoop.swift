@@ -24,8 +24,10 @@ import Vitrine
 /// 5. run the before-waiting observers (the application's commit: layout, display, present).
 ///
 /// **Timers and coalescing.** The timerfd is armed, with an absolute `CLOCK_MONOTONIC` time, at
-/// the earliest `fireDate + tolerance` of all armed timers: the latest moment that every timer
-/// still accepts, and never before the earliest `fireDate`. When it expires, every timer whose
+/// the earliest `fireDate + tolerance` of all armed timers (`Timer.wakeDate`: a timer that never
+/// fires arms nothing, and a deadline past `MonotonicClock.farFuture` is clamped to it): the
+/// latest moment that every timer still accepts, and never before the earliest `fireDate`.
+/// When it expires, every timer whose
 /// `fireDate` has passed fires in that one turn, so timers with overlapping tolerance windows
 /// cost one wake-up; a timer without tolerance fires at its `fireDate`. (The same rule as
 /// `ManualRunLoop.nextDeadline`.) The timerfd is re-armed only when that time changes.

@@ -295,7 +295,7 @@ final class Animator {
             if !completionTimer.isValid || completionTimer.fireDate > date { completionTimer.rearm(at: date) }
             return
         }
-        let timer = Timer(fireDate: date) { [unowned self] _ in self.runSoonCompletions() }
+        let timer = Timer(fireDate: date) { [weak self] _ in self?.runSoonCompletions() }
         completionTimer = timer
         timer.schedule(on: application.runLoop)
     }

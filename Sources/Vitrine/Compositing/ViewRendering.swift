@@ -32,13 +32,14 @@ extension View {
         return (Int(width), Int(height))
     }
 
-    /// Whether the view's geometry, as shown now, can be drawn: finite bounds, and a finite
-    /// transform to its superview (centre and transform). Geometry is sanitised where it enters
+    /// The view's geometry as shown now, if it can be drawn: its transform to the superview
+    /// (centre and transform) and its bounds, all finite. Geometry is sanitised where it enters
     /// drawing: a view without it draws nothing (nor do its subviews), and nothing traps.
-    var hasDrawableGeometry: Bool {
+    var drawableGeometry: (toSuperview: AffineTransform, bounds: Rect)? {
         let b = renderBounds, t = renderTransformToSuperview
-        return b.minX.isFinite && b.minY.isFinite && b.width.isFinite && b.height.isFinite
-            && t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
+        guard b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite,
+              t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return nil }
+        return (t, b)
     }
 
     /// How far beyond a redrawn rect (in window points) its change may show on screen: 0 when
@@ -126,11 +127,10 @@ extension View {
     /// `scale` is pixels per point of the target (for group layers).
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
-        guard !isHidden, alpha > 0, hasDrawableGeometry else { return }
+        guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        context.concatenateCTM(renderTransformToSuperview)
-        let bounds = renderBounds
+        context.concatenateCTM(toSuperview)
         let visibleSubviews = subviews.contains { !$0.isHidden && $0.renderAlpha > 0 }
         let roundedClip = clipsToBounds && cornerRadius > 0
         // Any alpha below 1 goes through a layer, even for a view that could be blended

@@ -188,6 +188,20 @@ import VitrineHeadless
         #expect(h.display.shownBuffer?.color(x: 1, y: 1) == Color.red)
     }
 
+    @Test(arguments: [0.0, -1, .nan, .infinity])
+    func aScreenScaleThatMeansNoSizeIsOne(scale: Double) {
+        let app = Application(runLoop: ManualRunLoop(), screenScale: scale)
+        #expect(app.screen.scale == 1)
+        #expect(app.screen.bounds == Rect(x: 0, y: 0, width: 800, height: 480))
+    }
+
+    @Test(arguments: [0.0, -1, .nan, .infinity])
+    func aSnapshotAtAScaleThatMeansNoSizeTrapsNot(scale: Double) {
+        let (_, view) = scene()
+        let surface = view.snapshot(scale: scale)
+        #expect(surface.width >= 1 && surface.height >= 1)
+    }
+
     /// The case: the usual pinch handler, `transform = transform.concatenating(scale)`,
     /// driven by two fingers one of which reports x = −1e300 (then NaN, then +∞).
     @Test(arguments: [-1e300, .nan, .infinity])

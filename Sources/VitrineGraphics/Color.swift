@@ -9,12 +9,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Opacity, 0 (transparent) ... 1 (opaque).
     public var alpha: Double
 
-    /// Creates a color; components are clamped to 0...1.
+    /// Creates a color; components are clamped to 0...1 (NaN is taken as 0).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = min(max(red, 0), 1)
-        self.green = min(max(green, 0), 1)
-        self.blue = min(max(blue, 0), 1)
-        self.alpha = min(max(alpha, 0), 1)
+        self.red = unitInterval(red)
+        self.green = unitInterval(green)
+        self.blue = unitInterval(blue)
+        self.alpha = unitInterval(alpha)
     }
 
     /// A grey of `white` (0 black ... 1 white).

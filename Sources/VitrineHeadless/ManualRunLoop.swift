@@ -105,9 +105,10 @@ public final class ManualRunLoop: RunLoop {
     /// When the loop next wakes for a timer, if any is armed: the earliest `fireDate + tolerance`.
     /// Waking at the latest time a timer accepts, rather than at its `fireDate`, lets one wake-up
     /// serve every timer due by then (the coalescing `tolerance` allows); a timer without
-    /// tolerance is woken for at its `fireDate` exactly.
+    /// tolerance is woken for at its `fireDate` exactly. A timer that never fires (its
+    /// `wakeDate` is nil) is not waited for.
     public var nextDeadline: Double? {
-        timers.lazy.filter(\.isValid).map { $0.fireDate + $0.tolerance }.min()
+        timers.lazy.filter(\.isValid).compactMap(\.wakeDate).min()
     }
 
     /// How many timers are armed.

@@ -24,8 +24,10 @@ import Vitrine
 /// 5. run the before-waiting observers (the application's commit: layout, display, present).
 ///
 /// **Timers and coalescing.** The timerfd is armed, with an absolute `CLOCK_MONOTONIC` time, at
-/// the earliest `fireDate + tolerance` of all armed timers: the latest moment that every timer
-/// still accepts, and never before the earliest `fireDate`. When it expires, every timer whose
+/// the earliest `fireDate + tolerance` of all armed timers (`Timer.wakeDate`: a timer that never
+/// fires arms nothing, and a deadline past `MonotonicClock.farFuture` is clamped to it): the
+/// latest moment that every timer still accepts, and never before the earliest `fireDate`.
+/// When it expires, every timer whose
 /// `fireDate` has passed fires in that one turn, so timers with overlapping tolerance windows
 /// cost one wake-up; a timer without tolerance fires at its `fireDate`. (The same rule as
 /// `ManualRunLoop.nextDeadline`.) The timerfd is re-armed only when that time changes.
@@ -388,8 +390,10 @@ public final class EpollRunLoop: RunLoop {
 
     private func armTimerForNextDeadline() {
         var deadline: Double?
+        // A timer that never fires (NaN or +∞, `Timer.wakeDate` nil) arms nothing: the loop
+        // sleeps rather than waking for it, or re-arming for it, turn after turn.
         for armed in timers where armed.timer.isValid {
-            let latest = armed.timer.fireDate + max(0, armed.timer.tolerance)
+            guard let latest = armed.timer.wakeDate else { continue }
             deadline = min(deadline ?? latest, latest)
         }
         // After an expiry the timerfd counts as disarmed, so a deadline equal to the one that

@@ -29,10 +29,19 @@ public final class MonotonicClock: Clock {
         Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 
+    /// The farthest time a deadline is armed for, in seconds (2³³ s, about 272 years of
+    /// uptime): later deadlines (1e300, +∞) mean "never" and are clamped to it, which a
+    /// timespec and the kernel's timers represent.
+    nonisolated static let farFuture = 8_589_934_592.0
+
     /// The first whole nanosecond at or after `seconds` (and at least 1 ns: a zero timespec
     /// would disarm a timerfd), so a timer armed with it never expires before `seconds`.
+    /// Past `farFuture` (or NaN) it is `farFuture`; at or before 0 (−∞ included), 1 ns.
     nonisolated static func timespecRoundingUp(_ seconds: Double) -> timespec {
-        guard seconds > 0 else { return timespec(tv_sec: 0, tv_nsec: 1) }
+        guard seconds > 0 else {
+            return seconds.isNaN ? timespec(tv_sec: Int(farFuture), tv_nsec: 0) : timespec(tv_sec: 0, tv_nsec: 1)
+        }
+        guard seconds < farFuture else { return timespec(tv_sec: Int(farFuture), tv_nsec: 0) }
         var whole = seconds.rounded(.down)
         var nanoseconds = ((seconds - whole) * 1_000_000_000).rounded(.up)
         if nanoseconds >= 1_000_000_000 {

@@ -103,7 +103,10 @@ extension View {
     /// `removeAllAnimations()`). The model values change at once (what `frame` returns and hit-testing use);
     /// the screen shows the animated values, recomposed each display frame without calling
     /// `draw(_:in:)`. Without a display, or with a duration of 0, the change is immediate and
-    /// `completion` runs on the next run-loop turn.
+    /// `completion` runs on the next run-loop turn — or, when it is asked for by such a
+    /// completion (a chain of immediate changes), one display frame later, so that a chain that
+    /// restarts itself runs once per frame and never keeps the loop from sleeping. A NaN,
+    /// infinite or negative `duration` or `delay` counts as 0.
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                animations: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
         runAnimation(duration: duration, delay: delay, curve: options.curve, options: options,
@@ -147,16 +150,20 @@ extension View {
         animations()
         AnimationTransaction.current = outer
         let app = Application.currentIfAny
+        // Times that cannot be met are no time at all: an animation started at NaN would never
+        // finish and keep the display ticking for good.
+        let duration = duration.isFinite ? max(duration, 0) : 0
+        let delay = delay.isFinite ? max(delay, 0) : 0
         guard let app, app.display != nil, duration > 0 || delay > 0, !transaction.changes.isEmpty else {
             // Nothing to show moving: the model changed already; report on the next turn.
             if let completion, let app {
-                Timer.scheduled(on: app.runLoop, after: 0) { _ in completion(true) }
+                app.animator.completeSoon(completion)
             } else {
                 completion?(true)
             }
             return
         }
-        app.animator.start(transaction.changes, duration: max(duration, 0), delay: max(delay, 0), curve: curve,
+        app.animator.start(transaction.changes, duration: duration, delay: delay, curve: curve,
                            allowsInteraction: options.contains(.allowUserInteraction), completion: completion)
     }
 }
@@ -202,6 +209,13 @@ final class Animator {
     private unowned let application: Application
     private var animations: [Animation] = []
     private var link: DisplayLink?
+    /// Completions of immediate (zero-duration) changes, waiting for `completionTimer`.
+    private var soonCompletions: [@MainActor (Bool) -> Void] = []
+    /// The batch of `soonCompletions` running now (kept to reuse its storage).
+    private var runningCompletions: [@MainActor (Bool) -> Void] = []
+    private var isRunningCompletions = false
+    /// Runs `soonCompletions`; made once, re-armed as needed.
+    private var completionTimer: Timer?
 
     init(application: Application) {
         self.application = application
@@ -263,6 +277,39 @@ final class Animator {
         for index in finished.reversed() { groups.append(animations.remove(at: index).group) }
         if animations.isEmpty { link?.isPaused = true }
         for group in groups.reversed() { finish(group, interrupted: false) }
+    }
+
+    /// Runs `completion` (with true) on the next turn, with every other completion asked for
+    /// until then. A completion asked for while that batch runs — an immediate change made by
+    /// a completion of one, a chain — waits one display frame (1/refresh rate; 1/60 s without
+    /// a display): a chain that never ends then costs a turn per frame, not every turn.
+    func completeSoon(_ completion: @escaping @MainActor (Bool) -> Void) {
+        soonCompletions.append(completion)
+        // During a batch the timer is armed when the batch ends, a frame later.
+        guard !isRunningCompletions else { return }
+        armCompletionTimer(at: application.runLoop.clock.now)
+    }
+
+    private func armCompletionTimer(at date: Double) {
+        if let completionTimer {
+            if !completionTimer.isValid || completionTimer.fireDate > date { completionTimer.rearm(at: date) }
+            return
+        }
+        let timer = Timer(fireDate: date) { [weak self] _ in self?.runSoonCompletions() }
+        completionTimer = timer
+        timer.schedule(on: application.runLoop)
+    }
+
+    private func runSoonCompletions() {
+        isRunningCompletions = true
+        swap(&soonCompletions, &runningCompletions)
+        for completion in runningCompletions { completion(true) }
+        runningCompletions.removeAll(keepingCapacity: true)
+        isRunningCompletions = false
+        guard !soonCompletions.isEmpty else { return }
+        let rate = application.display?.mode.refreshRate ?? 60
+        let frame = rate.isFinite && rate > 0 ? 1 / rate : 1.0 / 60
+        armCompletionTimer(at: application.runLoop.clock.now + frame)
     }
 
     /// Ends the animation of `property` of `view`, reporting it interrupted; the view shows its

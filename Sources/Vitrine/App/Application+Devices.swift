@@ -181,8 +181,13 @@ extension Application {
     /// While a candidate orientation waits to settle, a timer feeds the last sample again at
     /// its deadline, so a sensor that goes quiet once the panel is still cannot leave the
     /// screen unturned. No candidate, no timer.
+    ///
+    /// The timer fires once per deadline: fed at its deadline, the detector reports the
+    /// candidate or ends it (`OrientationDetector.add`). Should a candidate still wait for that
+    /// deadline or an earlier one afterwards, it is dropped here rather than re-armed in the
+    /// past, where it would fire again at once, turn after turn: the loop would never sleep.
     private func armOrientationTimer() {
-        guard let deadline = orientationDetector.candidateDeadline else {
+        guard let deadline = orientationDetector.candidateDeadline, deadline.isFinite else {
             orientationTimer?.invalidate()
             orientationTimer = nil
             return
@@ -190,9 +195,17 @@ extension Application {
         if let orientationTimer, orientationTimer.isValid, orientationTimer.fireDate == deadline { return }
         orientationTimer?.invalidate()
         let timer = Timer(fireDate: deadline) { [weak self] _ in
-            guard let self, let sample = self.lastAcceleration else { return }
+            guard let self else { return }
             self.orientationTimer = nil
-            self.accelerate(sample, timestamp: max(deadline, self.clock.now))
+            guard let sample = self.lastAcceleration else { return }
+            let now = max(deadline, self.clock.now)
+            self.accelerate(sample, timestamp: now)
+            if let left = self.orientationDetector.candidateDeadline, !(left > now) {
+                self.logger.debug("orientation candidate still due at \(left) after its deadline \(deadline): dropped")
+                self.orientationDetector.reset(to: self.orientationDetector.orientation)
+                self.orientationTimer?.invalidate()
+                self.orientationTimer = nil
+            }
         }
         orientationTimer = timer
         timer.schedule(on: runLoop)

@@ -99,12 +99,15 @@ public final class Screen {
         Rect(x: 0, y: 0, width: nativeSize.width / scale, height: nativeSize.height / scale)
     }
 
-    /// Creates a screen of `nativeSize` pixels at `scale` pixels per point.
+    /// Creates a screen of `nativeSize` pixels at `scale` pixels per point (a scale that means
+    /// no size — 0, negative, NaN or infinite — is taken as 1).
     public init(nativeSize: Size, scale: Double) {
-        precondition(scale > 0, "screen scale must be positive")
         self.nativeSize = nativeSize
-        self.scale = scale
+        self.scale = Self.usableScale(scale)
     }
+
+    /// `scale`, or 1 when it is not a finite positive number of pixels per point.
+    static func usableScale(_ scale: Double) -> Double { scale.isFinite && scale > 0 ? scale : 1 }
 }
 
 /// The running app: owns the windows, turns input into events, sends events and actions, and
@@ -202,6 +205,8 @@ open class Application: Responder {
     var lastAcceleration: Acceleration?
     /// Transport keys held, with the device each came from.
     var remoteControlKeysDown: [Int: Int] = [:]
+    /// Input events whose timestamp or values could not be used (see `admitted(_:)`).
+    var unusableInputCount = 0
     var firstFrameObservers: [@MainActor () -> Void] = []
     var hasShownFirstFrame = false
     /// The scroll event, reused for every turn of the wheel.
@@ -221,7 +226,9 @@ open class Application: Responder {
         let size = display?.sceneSize ?? (width: 800, height: 480)
         self.screen = Screen(nativeSize: Size(width: Double(size.width), height: Double(size.height)),
                              scale: screenScale)
-        self.compositor = display.map { _ in Compositor(width: size.width, height: size.height, scale: screenScale) }
+        // The screen's scale, made usable: the compositor draws at the same one.
+        let scale = Screen.usableScale(screenScale)
+        self.compositor = display.map { _ in Compositor(width: size.width, height: size.height, scale: scale) }
         self.touchPool = TouchPool(capacity: touchCapacity, logger: logger)
         self.pressPool = PressPool(logger: logger)
         self.logger = logger
@@ -316,8 +323,11 @@ open class Application: Responder {
     }
 
     /// Queues `input`; the queue is drained in order. Input posted while an event is being
-    /// handled waits until that event is done.
+    /// handled waits until that event is done. A non-finite timestamp is replaced by the
+    /// clock's now and an accelerometer sample with a non-finite component is dropped, both
+    /// logged (see `admitted(_:)`).
     public func post(_ input: InputEvent) {
+        guard let input = admitted(input) else { return }
         inputQueue.append(input)
         guard !isDrainingInput else { return }
         isDrainingInput = true

@@ -8,9 +8,38 @@ extension View {
     /// Pixels per point of the screen the view is on (1 off screen).
     var renderScale: Double { window?.application?.screen.scale ?? 1 }
 
-    /// The backing store's size for the current bounds at `scale`: whole pixels, at least 1×1.
+    /// The longest side of a backing store, in pixels: a view drawn longer is longer than any
+    /// screen, and its store is made at a lower resolution and stretched.
+    static let maximumBackingStoreSide = 16384.0
+    /// The most pixels a backing store has (4096², 64 MiB), for the same reason.
+    static let maximumBackingStorePixels = 4096.0 * 4096
+
+    /// The backing store's size for the current bounds at `scale`: whole pixels, at least 1×1,
+    /// each side at most `maximumBackingStoreSide` and the whole at most
+    /// `maximumBackingStorePixels` (both sides reduced alike). Bounds with no finite size get
+    /// 1×1 (they draw nothing; see `hasDrawableGeometry`).
     func backingStoreSize(scale: Double) -> (width: Int, height: Int) {
-        (max(Int((bounds.width * scale).rounded(.up)), 1), max(Int((bounds.height * scale).rounded(.up)), 1))
+        func side(_ points: Double) -> Double {
+            let pixels = (points * scale).rounded(.up)
+            return pixels >= 1 ? min(pixels, Self.maximumBackingStoreSide) : 1   // NaN: 1
+        }
+        var width = side(bounds.width), height = side(bounds.height)
+        if width * height > Self.maximumBackingStorePixels {
+            let reduction = (Self.maximumBackingStorePixels / (width * height)).squareRoot()
+            width = max((width * reduction).rounded(.down), 1)
+            height = max((height * reduction).rounded(.down), 1)
+        }
+        return (Int(width), Int(height))
+    }
+
+    /// The view's geometry as shown now, if it can be drawn: its transform to the superview
+    /// (centre and transform) and its bounds, all finite. Geometry is sanitised where it enters
+    /// drawing: a view without it draws nothing (nor do its subviews), and nothing traps.
+    var drawableGeometry: (toSuperview: AffineTransform, bounds: Rect)? {
+        let b = renderBounds, t = renderTransformToSuperview
+        guard b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite,
+              t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return nil }
+        return (t, b)
     }
 
     /// How far beyond a redrawn rect (in window points) its change may show on screen: 0 when
@@ -29,9 +58,14 @@ extension View {
         return (1 + stretch) / scale
     }
 
-    /// Maps bounds space to backing-store pixels.
+    /// Maps bounds space to backing-store pixels: `scale` pixels a point, or fewer along an axis
+    /// whose store was reduced (see `backingStoreSize`).
     func backingStoreTransform(scale: Double) -> AffineTransform {
-        AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: scale, y: scale))
+        let size = backingStoreSize(scale: scale)
+        let widthPixels = (bounds.width * scale).rounded(.up), heightPixels = (bounds.height * scale).rounded(.up)
+        let sx = widthPixels > Double(size.width) ? Double(size.width) / bounds.width : scale
+        let sy = heightPixels > Double(size.height) ? Double(size.height) / bounds.height : scale
+        return AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: sx, y: sy))
     }
 
     /// Redraws `rect` (bounds space) of the backing store: clears it and calls `draw(_:in:)`
@@ -39,6 +73,11 @@ extension View {
     /// changed) is replaced and redrawn whole.
     func drawContent(_ rect: Rect) {
         let scale = renderScale
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.width.isFinite, bounds.height.isFinite else {
+            // Nothing to draw into: the store is made again when the bounds are sane.
+            backingStore = nil
+            return
+        }
         let size = backingStoreSize(scale: scale)
         var rect = rect
         if backingStore?.width != size.width || backingStore?.height != size.height {
@@ -88,11 +127,10 @@ extension View {
     /// `scale` is pixels per point of the target (for group layers).
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
-        guard !isHidden, alpha > 0 else { return }
+        guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        context.concatenateCTM(renderTransformToSuperview)
-        let bounds = renderBounds
+        context.concatenateCTM(toSuperview)
         let visibleSubviews = subviews.contains { !$0.isHidden && $0.renderAlpha > 0 }
         let roundedClip = clipsToBounds && cornerRadius > 0
         // Any alpha below 1 goes through a layer, even for a view that could be blended
@@ -143,12 +181,15 @@ extension View {
             draw(self.bounds, in: GraphicsContext(surface: store, transform: backingStoreTransform(scale: scale)))
         }
         let storeScale = Double(store.width) / max(bounds.width, .leastNonzeroMagnitude)
+        let storeScaleY = Double(store.height) / max(bounds.height, .leastNonzeroMagnitude)
         let ctm = context.ctm
         context.saveGState()
         defer { context.restoreGState() }
         context.clip(to: Region(covering: bounds.applying(ctm)))
-        if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * bounds.width < 1 {
-            let origin = Point(x: bounds.minX, y: bounds.minY).applying(ctm)
+        let origin = Point(x: bounds.minX, y: bounds.minY).applying(ctm)
+        if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * bounds.width < 1,
+           abs(storeScaleY - scale) * bounds.height < 1,
+           abs(origin.x) < Double(PixelRect.coordinateLimit), abs(origin.y) < Double(PixelRect.coordinateLimit) {
             // floor(x + ½), not rounded(): ties must go the same way in a layer whose origin is
             // a whole number of pixels away (negative coordinates included), or a partial
             // repaint would place the store a pixel off from a full one.

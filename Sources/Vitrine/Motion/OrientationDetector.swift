@@ -21,7 +21,9 @@ import VitrineGraphics
 /// half-way line (45°) between two orientations before the other one is a candidate, and the
 /// candidate must hold for `settleTime` before it is reported. Samples taken while the panel
 /// lies nearly flat (less than `minimumTilt` from horizontal) or while it is being moved (the
-/// magnitude differs from 1 g by more than `magnitudeTolerance`) say nothing and are skipped.
+/// magnitude differs from 1 g by more than `magnitudeTolerance`) say nothing: they report
+/// nothing and end the candidate's hold, since the panel did not hold still. Samples with a
+/// non-finite component or timestamp are ignored and change nothing.
 public struct OrientationDetector: Sendable, Hashable {
     /// The tunable parameters; a board profile sets them.
     public struct Configuration: Sendable, Hashable {
@@ -59,11 +61,22 @@ public struct OrientationDetector: Sendable, Hashable {
 
     /// Feeds one sample taken at `timestamp` (seconds). Returns the new orientation when it
     /// changes, else nil.
+    ///
+    /// Once a candidate exists (`candidateDeadline` is not nil), a sample at or after its
+    /// deadline either reports it or ends it: feeding the same sample again at the deadline never
+    /// leaves the candidate waiting for a time that has passed.
     public mutating func add(_ sample: Acceleration, at timestamp: Double) -> ScreenRotation? {
+        guard timestamp.isFinite, sample.x.isFinite, sample.y.isFinite, sample.z.isFinite else { return nil }
         let magnitude = sample.magnitude
-        guard abs(magnitude - 1) <= configuration.magnitudeTolerance else { return nil }
+        guard abs(magnitude - 1) <= configuration.magnitudeTolerance else {
+            candidate = nil
+            return nil
+        }
         let inPlane = (sample.x * sample.x + sample.y * sample.y).squareRoot()
-        guard asin(min(1, inPlane / magnitude)) * 180 / .pi >= configuration.minimumTilt else { return nil }
+        guard asin(min(1, inPlane / magnitude)) * 180 / .pi >= configuration.minimumTilt else {
+            candidate = nil
+            return nil
+        }
         // Degrees clockwise from the panel's top edge to the edge that points up.
         let angle = atan2(sample.x, sample.y) * 180 / .pi
         let fromCurrent = Self.distance(angle, Double(orientation.rawValue))
@@ -76,7 +89,9 @@ public struct OrientationDetector: Sendable, Hashable {
             candidate = nearest
             candidateSince = timestamp
         }
-        guard timestamp - candidateSince >= configuration.settleTime else { return nil }
+        // Compared with the deadline as `candidateDeadline` computes it: `timestamp -
+        // candidateSince` can round below the settle time at exactly the deadline.
+        guard timestamp >= candidateSince + configuration.settleTime else { return nil }
         orientation = nearest
         candidate = nil
         return nearest

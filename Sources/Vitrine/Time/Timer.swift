@@ -4,6 +4,13 @@
 /// `interval`; when the loop falls behind it skips missed firings rather than bursting.
 /// `tolerance` lets the loop fire up to that much later, to coalesce wake-ups with other timers.
 ///
+/// Times that cannot be met are sanitised where they enter, never trapped on: a NaN or +∞
+/// `fireDate` (from `init`, `scheduled(after:)` or `rearm(at:)`) means "never" — the timer
+/// stays valid but does not fire and wakes no loop; a huge finite one is a deadline the loop
+/// clamps to the farthest its clock can mean. A NaN, negative or infinite `interval` makes a
+/// one-shot timer; a positive one is at least `minimumInterval`, so that no repeating timer
+/// can ask for a turn after every turn.
+///
 /// Named like Foundation's `Timer`; an app that also imports Foundation writes `Vitrine.Timer`.
 @MainActor
 public final class Timer {
@@ -11,8 +18,14 @@ public final class Timer {
     public internal(set) var fireDate: Double
     /// The repeat interval in seconds; 0 for a one-shot timer.
     public let interval: Double
-    /// How much later than `fireDate` the loop may fire the timer, in seconds.
-    public var tolerance: Double
+    /// The shortest repeat interval, in seconds (0.1 ms, Foundation's floor): a shorter positive
+    /// interval is raised to it.
+    public static let minimumInterval = 0.000_1
+    /// How much later than `fireDate` the loop may fire the timer, in seconds (NaN or a
+    /// negative value is taken as 0).
+    public var tolerance: Double {
+        didSet { if !(tolerance >= 0) { tolerance = 0 } }
+    }
     /// Whether the timer will still fire; false after `invalidate()` or after a one-shot fired.
     public private(set) var isValid = true
     /// The loop this timer is scheduled on, if any.
@@ -20,16 +33,30 @@ public final class Timer {
 
     private let block: @MainActor (Timer) -> Void
 
-    /// Creates an unscheduled timer that fires first at `fireDate` and, when `interval` > 0,
-    /// every `interval` seconds after that.
+    /// Creates an unscheduled timer that fires first at `fireDate` (seconds on the loop's clock;
+    /// NaN or +∞: never) and, when `interval` > 0, every `interval` seconds after that (see the
+    /// type's documentation for intervals that cannot be met).
     public init(fireDate: Double, interval: Double = 0, tolerance: Double = 0,
                 block: @escaping @MainActor (Timer) -> Void) {
-        precondition(interval >= 0, "Timer interval must not be negative")
-        self.fireDate = fireDate
-        self.interval = interval
-        self.tolerance = tolerance
+        self.fireDate = Self.sanitized(fireDate)
+        self.interval = interval.isFinite && interval > 0 ? max(interval, Self.minimumInterval) : 0
+        self.tolerance = tolerance >= 0 ? tolerance : 0
         self.block = block
     }
+
+    /// When a loop sleeping for this timer must wake, on the loop's clock: `fireDate +
+    /// tolerance`, the latest moment the timer accepts; nil when that is never (+∞), so that a
+    /// loop arms no wake-up for it. A deadline of −∞ is long past: the loop wakes at once.
+    public var wakeDate: Double? {
+        guard fireDate < .infinity else { return nil }
+        let latest = fireDate + tolerance
+        if latest.isNaN { return fireDate }
+        return latest < .infinity ? latest : nil
+    }
+
+    /// `date`, or +∞ ("never") for NaN: a NaN deadline compares false with every time, so a
+    /// loop could neither fire it nor tell that it never will.
+    static func sanitized(_ date: Double) -> Double { date.isNaN ? .infinity : date }
 
     /// Creates a timer that fires `delay` seconds from now on `runLoop`, repeating every `delay`
     /// when `repeats`, and schedules it.
@@ -60,7 +87,7 @@ public final class Timer {
             preconditionFailure("rearm(at:): the timer was never scheduled, or its run loop is gone")
         }
         runLoop.remove(self)
-        self.fireDate = fireDate
+        self.fireDate = Self.sanitized(fireDate)
         isValid = true
         runLoop.add(self)
     }
@@ -89,6 +116,9 @@ public final class Timer {
             // Skip missed firings: the next deadline is the first one strictly after `now`.
             let missed = ((now - fireDate) / interval).rounded(.down)
             fireDate += (missed + 1) * interval
+            // Far from the clock's origin an interval can be below the resolution of `now`:
+            // the next deadline must still be after it, or the timer would be due every turn.
+            if !(fireDate > now) { fireDate = max(now + interval, now.nextUp) }
             block(self)
             return isValid
         } else {

@@ -59,11 +59,11 @@ public struct Image {
     /// Pixels per point of the image: a 2× image of 200×200 pixels is 100×100 points.
     public let scale: Double
 
-    /// An image of `surface` at `scale` pixels per point.
+    /// An image of `surface` at `scale` pixels per point. A scale that means no size (0,
+    /// negative, NaN or infinite) is taken as 1.
     public init(surface: Surface, scale: Double = 1) {
-        precondition(scale > 0, "an image's scale must be positive")
         self.surface = surface
-        self.scale = scale
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// Decodes the PNG file at `path` (throws a typed `ImageError` saying what went wrong).

@@ -292,10 +292,14 @@ open class View: Responder {
     }
 
     /// Inserts `view` at `index` of `subviews` (0 is the back). A view is moved from its
-    /// current superview; `index` is clamped to the valid range.
+    /// current superview; `index` is clamped to the valid range. Adding a view to itself or
+    /// under one of its own subviews (a cycle) is an app bug: it is logged and nothing changes.
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self, "a view cannot be its own subview")
-        precondition(!isDescendant(of: view), "adding \(view) under \(self) would make a cycle")
+        guard view !== self, !isDescendant(of: view) else {
+            logHierarchyMisuse(view === self ? "a view cannot be its own subview: \(view) is not added to itself"
+                                             : "adding \(view) under its own descendant \(self) would make a cycle: it is not added")
+            return
+        }
         if view.superview === self {
             // Reorder only: no lifecycle callbacks, as UIKit.
             guard let current = subviews.firstIndex(where: { $0 === view }) else { return }
@@ -326,19 +330,23 @@ open class View: Responder {
         subviewVisibilityDidChange(view)
     }
 
-    /// Inserts `view` just above `sibling` (which must be a subview).
+    /// Inserts `view` just above `sibling`. When `sibling` is not a subview (an app bug), `view`
+    /// goes on top of the others, as UIKit-compatible implementations do, with a log line.
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("\(sibling) is not a subview of \(self)")
+            insertOnTop(view, notFinding: sibling)
+            return
         }
         // Indices are positions before `view` is taken out (see insertSubview(_:at:)).
         insertSubview(view, at: index + 1)
     }
 
-    /// Inserts `view` just below `sibling` (which must be a subview).
+    /// Inserts `view` just below `sibling`. When `sibling` is not a subview (an app bug), `view`
+    /// goes on top of the others, as UIKit-compatible implementations do, with a log line.
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("\(sibling) is not a subview of \(self)")
+            insertOnTop(view, notFinding: sibling)
+            return
         }
         insertSubview(view, at: index)
     }

@@ -47,7 +47,7 @@ public struct Gradient: Sendable, Hashable {
     func pixmanStops(alpha: Double) -> [pixman_gradient_stop_t] {
         stops.map { stop in
             let c = stop.color
-            func channel(_ v: Double) -> UInt16 { UInt16((v * 65535).rounded()) }
+            func channel(_ v: Double) -> UInt16 { UInt16((unitInterval(v) * 65535).rounded()) }
             return pixman_gradient_stop_t(x: pixmanFixed(stop.location),
                                           color: pixman_color_t(red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
                                                                 alpha: channel(c.alpha * alpha)))

@@ -284,15 +284,17 @@ public final class GraphicsContext {
     /// non-uniform scale draws thicker lines along the stretched axis. Overlapping parts are
     /// painted once.
     public func stroke(_ path: Path) {
-        guard lineWidth > 0, ctm.isInvertible else { return }
+        guard lineWidth > 0, lineWidth.isFinite, ctm.isInvertible else { return }
         let t = ctm
+        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
         // The largest scale the transform applies (its largest singular value): user-space
         // tolerances divide by it to stay within `flatness` pixels.
         let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
         let det = t.determinant
         let scale = sqrt((sum + sqrt(max(sum * sum - 4 * det * det, 0))) / 2)
         let tolerance = GraphicsContext.flatness / scale
-        let lines = path.flattened(tolerance: tolerance)
+        // A subpath with a non-finite point has no shape: it is not stroked.
+        let lines = path.flattened(tolerance: tolerance).filter { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         let style = StrokeStyle(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance)
         let outline = Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
         paintPolygons(outline, rule: .nonZero, source: .color(strokeColor), mode: blendMode)
@@ -365,6 +367,9 @@ public final class GraphicsContext {
     /// (`x`, `y`), ignoring the transform, through the clip, `alpha` and `blendMode`: how a
     /// compositor places layers and backing stores on whole pixels, exactly.
     public func composite(_ image: Surface, atPixel x: Int, _ y: Int) {
+        // Beyond the coordinate limit the image is on no surface; clamped, nothing overflows.
+        let limit = PixelRect.coordinateLimit
+        let x = min(max(x, -limit), limit), y = min(max(y, -limit), limit)
         pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0)
         let source = Source.image(image.image, transform: AffineTransform(translationX: Double(-x), y: Double(-y)), anchor: (x, y),
                                   applyAlpha: true)

@@ -189,7 +189,8 @@ public struct Path: Sendable, Hashable {
         } else if currentPoint != start {
             addLine(to: start)
         }
-        guard sweep != 0, r > 0 else { return }
+        // A NaN or infinite angle or radius sweeps nothing that can be drawn.
+        guard sweep.isFinite, sweep != 0, r > 0, r.isFinite else { return }
         // Cubic pieces of at most 45° (see addEllipse).
         let count = max(Int((abs(sweep) / (Double.pi / 4)).rounded(.up)), 1)
         let step = sweep / Double(count)
@@ -356,6 +357,7 @@ extension Path {
 
     private func segmentCount(_ estimate: Double) -> Int {
         guard estimate.isFinite else { return 1 }
-        return min(max(Int(estimate.rounded(.up)), 1), 1000)
+        // Clamped before the conversion: a curve scaled by 1e300 has a finite, huge estimate.
+        return Int(min(max(estimate.rounded(.up), 1), 1000))
     }
 }

@@ -44,17 +44,21 @@ enum Rasterizer {
                                rows: Double(maskOrigin.y)..<Double(maskOrigin.y + maskHeight))
         guard !traps.isEmpty else { return }
         traps.withUnsafeBufferPointer { buffer in
-            pixman_add_trapezoids(mask, Int16(clamping: -maskOrigin.x), Int32(-maskOrigin.y), Int32(buffer.count), buffer.baseAddress)
+            pixman_add_trapezoids(mask, Int16(clamping: -maskOrigin.x), Int32(clamping: -maskOrigin.y), Int32(clamping: buffer.count),
+                                  buffer.baseAddress)
         }
     }
 
     /// The trapezoids covering what `rule` says is inside `polygons` (cut to `limit`), in the
-    /// polygons' coordinates, leaving out bands entirely outside `rows`.
+    /// polygons' coordinates, leaving out bands entirely outside `rows`. A polygon with a
+    /// non-finite point, or one whose cut to `limit` overflowed (points near ±1e300), has no
+    /// shape to draw and is left out.
     static func trapezoids(_ polygons: [[Point]], rule: FillRule, limit: Rect, rows: Range<Double>) -> [pixman_trapezoid_t] {
         var edges: [Edge] = []
-        for polygon in polygons where polygon.count >= 3 {
+        func isDrawable(_ points: [Point]) -> Bool { points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        for polygon in polygons where polygon.count >= 3 && isDrawable(polygon) {
             let clipped = clip(polygon, to: limit)
-            guard clipped.count >= 3 else { continue }
+            guard clipped.count >= 3, isDrawable(clipped) else { continue }
             var previous = Point(x: snap(clipped[clipped.count - 1].x), y: snap(clipped[clipped.count - 1].y))
             for p in clipped {
                 let q = Point(x: snap(p.x), y: snap(p.y))
@@ -84,7 +88,7 @@ enum Rasterizer {
 
         func emit(_ span: Span, bottom: Double) {
             guard bottom > span.top else { return }
-            traps.append(pixman_trapezoid_t(top: pixman_fixed_t(span.top * 65536), bottom: pixman_fixed_t(bottom * 65536),
+            traps.append(pixman_trapezoid_t(top: pixmanFixed(span.top), bottom: pixmanFixed(bottom),
                                             left: edges[span.left].line, right: edges[span.right].line))
         }
 
@@ -148,8 +152,9 @@ enum Rasterizer {
 
     private static func makeEdge(from a: Point, to b: Point) -> Edge {
         let (top, bottom, winding) = a.y < b.y ? (a, b, 1) : (b, a, -1)
-        let line = pixman_line_fixed_t(p1: pixman_point_fixed_t(x: pixman_fixed_t(top.x * 65536), y: pixman_fixed_t(top.y * 65536)),
-                                       p2: pixman_point_fixed_t(x: pixman_fixed_t(bottom.x * 65536), y: pixman_fixed_t(bottom.y * 65536)))
+        // Saturating: the points are cut to the raster limit (inside 16.16), so this only guards.
+        let line = pixman_line_fixed_t(p1: pixman_point_fixed_t(x: pixmanFixed(top.x), y: pixmanFixed(top.y)),
+                                       p2: pixman_point_fixed_t(x: pixmanFixed(bottom.x), y: pixmanFixed(bottom.y)))
         return Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y,
                     slope: (bottom.x - top.x) / (bottom.y - top.y), winding: winding, line: line)
     }

@@ -250,7 +250,8 @@ enum Stroker {
         let r = style.halfWidth
         let ratio = 1 - min(style.tolerance / r, 1)
         let step = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
-        let n = Int((angle / max(step, 1e-3)).rounded(.up))
-        return min(max(n, minimum), 256)
+        // Clamped as a Double: a NaN or huge angle (from non-finite points) must not trap.
+        let n = (angle / max(step, 1e-3)).rounded(.up)
+        return n >= 256 ? 256 : n > Double(minimum) ? Int(n) : minimum
     }
 }

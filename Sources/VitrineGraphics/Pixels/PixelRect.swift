@@ -18,16 +18,41 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = max(height, 0)
     }
 
-    /// The smallest pixel rectangle covering `rect` (its edges rounded outward); empty for a
-    /// null or empty `rect`.
+    /// How far from the origin, in pixels, a rectangle made from geometry may reach (2²⁹, half
+    /// a billion): farther is on no screen, and within it every edge, width and sum of two
+    /// fits the 32 bits of pixman's regions.
+    public static let coordinateLimit = 1 << 29
+
+    /// The smallest pixel rectangle covering `rect` (its edges rounded outward), cut to
+    /// ±`coordinateLimit` on both axes; empty for a null or empty `rect`, or one with a NaN
+    /// edge. Geometry enters pixels here, so no value of `rect` traps.
     public init(covering rect: Rect) {
-        guard !rect.isNull, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else {
+        let limit = Double(Self.coordinateLimit)
+        func clamped(_ v: Double) -> Double { min(max(v, -limit), limit) }
+        let minX = rect.minX, minY = rect.minY, maxX = rect.maxX, maxY = rect.maxY
+        guard !rect.isNull, !rect.isEmpty, !minX.isNaN, !minY.isNaN, !maxX.isNaN, !maxY.isNaN else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let minX = Int(rect.minX.rounded(.down)), minY = Int(rect.minY.rounded(.down))
-        let maxX = Int(rect.maxX.rounded(.up)), maxY = Int(rect.maxY.rounded(.up))
-        self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let left = Int(clamped(minX.rounded(.down))), top = Int(clamped(minY.rounded(.down)))
+        let right = Int(clamped(maxX.rounded(.up))), bottom = Int(clamped(maxY.rounded(.up)))
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// This rectangle cut to ±`coordinateLimit` on both axes: what pixman's 32-bit regions
+    /// can hold (empty if nothing is left).
+    var clampedToCoordinateLimit: PixelRect {
+        let limit = Self.coordinateLimit
+        guard x < -limit || y < -limit || width > limit || height > limit || x > limit - width || y > limit - height else {
+            return self
+        }
+        func clamped(_ v: Int) -> Int { min(max(v, -limit), limit) }
+        let left = clamped(x), top = clamped(y)
+        // Computed without `maxX`, which overflows for a rectangle near Int.max (the width is
+        // never negative, so an overflow is always past the limit).
+        let (sumX, overX) = x.addingReportingOverflow(width), (sumY, overY) = y.addingReportingOverflow(height)
+        let right = overX ? limit : clamped(sumX), bottom = overY ? limit : clamped(sumY)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// One past the right edge.

@@ -4,7 +4,8 @@ import CPixman
 /// of a frame, a clip, the area a buffer lacks. A value type: copies are independent.
 ///
 /// Coordinates are the pixel space of whatever it is used with (a surface, the scene, the
-/// panel); they must fit in 32 bits.
+/// panel). Rectangles are cut to ±`PixelRect.coordinateLimit` as they enter (farther is on no
+/// screen), so that pixman's 32-bit coordinates hold them: no rectangle traps.
 public struct Region: Sendable, Equatable, CustomStringConvertible {
     private var storage: Storage
 
@@ -14,6 +15,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// The pixels of `rect`.
     public init(_ rect: PixelRect) {
         storage = Storage()
+        let rect = rect.clampedToCoordinateLimit
         if !rect.isEmpty {
             pixman_region32_init_rect(&storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
         }
@@ -64,11 +66,13 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// Whether pixel (`x`, `y`) is in it.
     public func contains(x: Int, y: Int) -> Bool {
         var copy = storage.region
-        return pixman_region32_contains_point(&copy, Int32(x), Int32(y), nil) != 0
+        guard let x = Int32(exactly: x), let y = Int32(exactly: y) else { return false }
+        return pixman_region32_contains_point(&copy, x, y, nil) != 0
     }
 
     /// Adds `rect`.
     public mutating func formUnion(_ rect: PixelRect) {
+        let rect = rect.clampedToCoordinateLimit
         guard !rect.isEmpty else { return }
         makeUnique()
         _ = storage.withRegion { pixman_region32_union_rect($0, $0, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height)) }
@@ -103,9 +107,22 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// Removes `rect`.
     public mutating func subtract(_ rect: PixelRect) { subtract(Region(rect)) }
 
-    /// Moves every pixel by (`dx`, `dy`).
+    /// Moves every pixel by (`dx`, `dy`); what would move past ±`PixelRect.coordinateLimit` is
+    /// cut there.
     public mutating func translate(dx: Int, dy: Int) {
-        guard dx != 0 || dy != 0 else { return }
+        guard dx != 0 || dy != 0, !isEmpty else { return }
+        let limit = PixelRect.coordinateLimit
+        let box = boundingBox
+        if dx < -limit || dx > limit || dy < -limit || dy > limit || box.x + dx < -limit || box.maxX + dx > limit
+            || box.y + dy < -limit || box.maxY + dy > limit {
+            // pixman's own translation would overflow its 32 bits: move rectangle by rectangle.
+            let moved = rects.map { r in
+                PixelRect(covering: Rect(x: Double(r.x) + Double(dx), y: Double(r.y) + Double(dy),
+                                         width: Double(r.width), height: Double(r.height)))
+            }
+            self = Region(moved)
+            return
+        }
         makeUnique()
         pixman_region32_translate(&storage.region, Int32(dx), Int32(dy))
     }

@@ -264,17 +264,23 @@ extension PixelRect {
 extension Color {
     /// The colour as pixman's 16-bit premultiplied channels.
     var pixmanColor: pixman_color_t {
-        func channel(_ v: Double) -> UInt16 { UInt16((v * alpha * 65535).rounded()) }
+        // Components are public and may be set out of 0...1 (or to NaN) after `init`.
+        let alpha = unitInterval(alpha)
+        func channel(_ v: Double) -> UInt16 { UInt16((unitInterval(v) * alpha * 65535).rounded()) }
         return pixman_color_t(red: channel(red), green: channel(green), blue: channel(blue),
                               alpha: UInt16((alpha * 65535).rounded()))
     }
 
     /// Straight RGBA, 8 bits each, rounded: how colours compare pixel for pixel.
     public var rgba8: UInt32 {
-        func c(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
+        func c(_ v: Double) -> UInt32 { UInt32((unitInterval(v) * 255).rounded()) }
         return c(red) << 24 | c(green) << 16 | c(blue) << 8 | c(alpha)
     }
 }
+
+/// `v` clamped to 0...1, NaN taken as 0: a colour component or coverage about to become an
+/// integer, which must not trap.
+func unitInterval(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
 
 /// A value in pixman's 16.16 fixed point, saturated to its range (±32768) so that an extreme
 /// transform draws wrongly instead of trapping; NaN becomes 0.

@@ -7,17 +7,26 @@
 public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The family asked of fontconfig ("DejaVu Sans").
     public var familyName: String
-    /// The em size in points.
-    public var pointSize: Double
+    /// The em size in points, 0...`maximumPointSize`: a negative or NaN size is taken as 0
+    /// (no text is drawn), a larger one (+∞, 1e300) as `maximumPointSize`.
+    public var pointSize: Double {
+        didSet { pointSize = Self.sanitizedSize(pointSize) }
+    }
+    /// The largest em size, in points: text this large is larger than any screen already, and
+    /// keeps every position in a layout finite.
+    public static let maximumPointSize = 100_000.0
     /// The weight asked of fontconfig (the closest installed weight is used).
     public var weight: Weight
 
-    /// A font of `familyName` at `pointSize` points (clamped to at least 0) and `weight`.
+    /// A font of `familyName` at `pointSize` points (clamped to 0...`maximumPointSize`, NaN
+    /// taken as 0) and `weight`.
     public init(familyName: String, pointSize: Double, weight: Weight = .regular) {
         self.familyName = familyName
-        self.pointSize = max(pointSize, 0)
+        self.pointSize = Self.sanitizedSize(pointSize)
         self.weight = weight
     }
+
+    private static func sanitizedSize(_ size: Double) -> Double { size > 0 ? min(size, maximumPointSize) : 0 }
 
     /// The family of the system font: DejaVu Sans, installed on every Vitrine system
     /// (fonts-dejavu-core).

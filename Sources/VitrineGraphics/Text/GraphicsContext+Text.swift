@@ -33,9 +33,12 @@ extension GraphicsContext {
         guard scale > 0, scale.isFinite else { return }
         // Glyphs may reach past the line boxes (accents, swashes): leave half an em around.
         let margin = layout.font.pointSize / 2
-        let width = Int(((layout.size.width + 2 * margin) * scale).rounded(.up))
-        let height = Int(((layout.size.height + 2 * margin) * scale).rounded(.up))
-        guard width > 0, height > 0 else { return }
+        let pixelsWide = ((layout.size.width + 2 * margin) * scale).rounded(.up)
+        let pixelsHigh = ((layout.size.height + 2 * margin) * scale).rounded(.up)
+        // Text with no finite size draws nothing; a larger image than a surface may be is cut
+        // to it (a surface's side is at most 32767 pixels, far beyond any screen).
+        guard pixelsWide > 0, pixelsHigh > 0, pixelsWide.isFinite, pixelsHigh.isFinite, margin.isFinite else { return }
+        let width = Int(min(pixelsWide, 16384)), height = Int(min(pixelsHigh, 16384))
         let image = Surface(width: width, height: height, format: .argb8888)
         layout.draw(in: image, at: Point(x: margin * scale, y: margin * scale), scale: scale, color: color)
         draw(image, in: Rect(x: point.x - margin, y: point.y - margin,

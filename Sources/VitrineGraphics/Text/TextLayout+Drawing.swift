@@ -1,6 +1,10 @@
 import CPixman
 
 extension TextLayout {
+    /// The largest glyphs drawn, in pixels per em: a glyph larger is larger than any screen
+    /// (and than what FreeType rasterizes in reasonable memory), and is not drawn.
+    public static let maximumPixelsPerEm = 8192.0
+
     /// Draws the text into `surface` in `color`: the layout's top-left corner at `origin` (in
     /// the surface's pixels), `scale` pixels per layout point, limited to `clip` (surface
     /// pixels) when given. Glyphs are rasterized at `font.pointSize × scale` pixels per em
@@ -26,9 +30,14 @@ extension TextLayout {
     /// pixels per point. Lines and glyphs that cannot reach `visible` (pixels) are skipped,
     /// so redrawing a small dirty rect of a long text rasterizes little.
     @MainActor
+    ///
+    /// Text whose size in pixels is not finite, or more than `maximumPixelsPerEm` (larger than
+    /// any screen), draws nothing.
     func forEachGlyphMask(at origin: Point, scale: Double, within visible: PixelRect,
                           _ body: (Surface, Int, Int) -> Void) {
-        let pixelSize = Int((font.pointSize * scale * 64).rounded())
+        let pixelsPerEm = font.pointSize * scale
+        guard pixelsPerEm > 0, pixelsPerEm <= Self.maximumPixelsPerEm, origin.x.isFinite, origin.y.isFinite else { return }
+        let pixelSize = Int((pixelsPerEm * 64).rounded())
         guard pixelSize > 0 else { return }
         let cache = GlyphCache.shared
         // Ink may overhang a line box or a glyph's advance (accents, italics, wide marks):

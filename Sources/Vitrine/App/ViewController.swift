@@ -180,6 +180,11 @@ open class ViewController: Responder {
     /// Order of the callbacks: the covered controller's `viewWillDisappear`, the presented one's
     /// `viewWillAppear` (after its `viewDidLoad`), the views change places, then the presented
     /// one's `viewDidAppear` and the covered one's `viewDidDisappear` (as UIKit).
+    ///
+    /// Touches in the covered view are cancelled as it leaves the window. Presenting a
+    /// controller that is already presented or contained, or from a controller whose view is
+    /// not in a window, is an app bug: it is logged and nothing happens (`completion` is not
+    /// called), where UIKit would raise.
     public func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         if let parent {
             var root = parent
@@ -191,10 +196,14 @@ open class ViewController: Responder {
             presented.present(controller, animated: animated, completion: completion)
             return
         }
-        precondition(controller !== self && controller.presentingViewController == nil && controller.parent == nil,
-                     "\(type(of: controller)) is already presented or contained: it cannot be presented")
+        // App bugs that must not stop a kiosk: logged, and nothing is presented.
+        guard controller !== self && controller.presentingViewController == nil && controller.parent == nil else {
+            View.hierarchyLogger.warning("\(type(of: controller)) is already presented or contained: it is not presented again — fix the app")
+            return
+        }
         guard let covered = viewIfLoaded, let window = covered.window else {
-            preconditionFailure("\(type(of: self)) cannot present \(type(of: controller)): its view is not in a window")
+            View.hierarchyLogger.warning("\(type(of: self)) cannot present \(type(of: controller)): its view is not in a window — fix the app")
+            return
         }
         controller.presentingViewController = self
         presentedViewController = controller

@@ -187,10 +187,16 @@ open class GestureRecognizer {
         return Point(x: x / Double(touches.count), y: y / Double(touches.count))
     }
 
-    /// The location of the `index`-th tracked touch (in slot order) in `view`'s space.
+    /// The location of the `index`-th tracked touch (in slot order) in `view`'s space. An index
+    /// past the touches tracked now (a handler that reads touch 1 after a finger lifted) is an
+    /// app bug that must not stop a kiosk: it is logged and the centroid is returned.
     public func location(ofTouch index: Int, in view: View?) -> Point {
         let touches = trackedTouches
-        precondition(index >= 0 && index < touches.count, "touch index \(index) out of 0..<\(touches.count)")
+        guard index >= 0 && index < touches.count else {
+            (self.view?.window?.application?.logger ?? View.hierarchyLogger)
+                .warning("\(type(of: self)).location(ofTouch: \(index)) with \(touches.count) touches: the centroid is returned — check numberOfTouches first")
+            return location(in: view)
+        }
         return touches[touches.index(touches.startIndex, offsetBy: index)].location(in: view)
     }
 

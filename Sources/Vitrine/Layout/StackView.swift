@@ -154,11 +154,19 @@ open class StackView: View {
 
     /// Arranges `view` at `index` of `arrangedSubviews` (0...count), adding it as the top
     /// subview when it is not a subview yet. An arranged view moves; as with
-    /// `insertSubview(_:at:)`, `index` is a position before it is taken out.
+    /// `insertSubview(_:at:)`, `index` is a position before it is taken out. An index outside
+    /// that range is an app bug: it is logged and the nearest end is used.
     public func insertArrangedSubview(_ view: View, at index: Int) {
-        precondition(index >= 0 && index <= arrangedSubviews.count,
-                     "arranged-subview index \(index) is outside 0...\(arrangedSubviews.count)")
+        guard view !== self else {
+            logHierarchyMisuse("a stack view cannot arrange itself")
+            return
+        }
         var target = index
+        if !(0...arrangedSubviews.count).contains(index) {
+            // An app bug must not stop a kiosk: the view goes to the nearest end.
+            logHierarchyMisuse("arranged-subview index \(index) is outside 0...\(arrangedSubviews.count): \(view) is arranged at the nearest end")
+            target = min(max(index, 0), arrangedSubviews.count)
+        }
         if let current = arrangedSubviews.firstIndex(where: { $0 === view }) {
             arrangedSubviews.remove(at: current)
             if index > current { target -= 1 }

@@ -28,8 +28,12 @@ public final class DisplayLink {
     }
 
     /// Starts calling back at every frame of `application`'s display.
+    /// An invalidated link stays invalid: adding it again is an app bug, logged and ignored.
     public func add(to application: Application) {
-        precondition(isValid, "an invalidated DisplayLink cannot be added again")
+        guard isValid else {
+            application.logger.warning("an invalidated DisplayLink cannot be added again: make a new one — fix the app")
+            return
+        }
         self.application = application
         application.addDisplayLink(self)
     }

@@ -32,10 +32,13 @@ ensure_swift() {
         done
     fi
     command -v swift >/dev/null 2>&1 \
-        || die "no Swift toolchain found — install Swift 6.1 or newer (swift.org) and put its usr/bin on PATH"
-    local version
-    version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\)\..*/\1/p' | head -1)
-    [ "${version:-0}" -ge 6 ] || die "Swift 6 or newer is needed, found: $(swift --version 2>&1 | head -1)"
+        || die "no Swift toolchain found — install Swift 6.2 or newer (swift.org) and put its usr/bin on PATH"
+    # 6.2 is the floor (Package.swift says why): an older compiler would fail deep in the build.
+    local major minor
+    read -r major minor < <(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -1)
+    if [ "${major:-0}" -lt 6 ] || { [ "${major:-0}" -eq 6 ] && [ "${minor:-0}" -lt 2 ]; }; then
+        die "Swift 6.2 or newer is needed, found: $(swift --version 2>&1 | head -1) — install a newer toolchain from swift.org"
+    fi
 }
 
 # Installs the Debian packages named as arguments that are not installed yet.

@@ -2,7 +2,7 @@
 // Swift 6.2 is the floor: the code uses isolated deinit (SE-0371) and global-actor-isolated
 // conformances (`@MainActor CustomStringConvertible`, SE-0470), which earlier compilers reject.
 // Vitrine: a UIKit-style UI runtime for Linux kiosk and appliance hardware.
-// Module direction (see DESIGN.md): system libraries <- VitrineGraphics <- Vitrine <-
+// Module direction (see ARCHITECTURE.md): system libraries <- VitrineGraphics <- Vitrine <-
 // VitrineHeadless / VitrineLinux / VitrineDRM <- apps.
 import PackageDescription
 

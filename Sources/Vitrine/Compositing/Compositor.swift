@@ -15,7 +15,7 @@ public struct FrameCounters: Sendable, Hashable {
 }
 
 /// Turns damage into pixels: repaints only the damaged part of the scene buffer, then hands
-/// the display what its back buffer lacks (DESIGN.md's compose and present steps).
+/// the display what its back buffer lacks (ARCHITECTURE.md's compose and present steps).
 ///
 /// The scene buffer is ordinary memory the size of the screen in pixels (XRGB8888), upright
 /// as the user sees it; it is the only buffer ever read. Scanout buffers are written, never

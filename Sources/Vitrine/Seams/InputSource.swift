@@ -35,7 +35,7 @@ public enum SwitchKind: Sendable, Hashable {
 }
 
 /// One raw input event, already translated at the edge: positions are in the screen's
-/// coordinate space in **points** (rotation and calibration applied, as DESIGN.md requires),
+/// coordinate space in **points** (rotation and calibration applied, as ARCHITECTURE.md requires),
 /// timestamps are on the run loop's `Clock`.
 ///
 /// Touch events arrive in *frames*: any number of down/motion/up/cancel for different fingers,

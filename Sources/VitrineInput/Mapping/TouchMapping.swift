@@ -2,7 +2,7 @@ import Vitrine
 import VitrineGraphics
 
 /// Turns a position on the panel into a position on the screen, the one way every touch and
-/// absolute pointer takes (DESIGN.md: "translate at the edge"):
+/// absolute pointer takes (ARCHITECTURE.md: "translate at the edge"):
 ///
 /// 1. panel pixels (libinput's `x_transformed(mode.width)`, `y_transformed(mode.height)`),
 /// 2. → the calibration matrix, on normalised panel coordinates, unless libinput applied it

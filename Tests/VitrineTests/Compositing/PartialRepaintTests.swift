@@ -28,7 +28,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// DESIGN.md's promise: repainting only the damage gives exactly the picture a full repaint
+/// ARCHITECTURE.md's promise: repainting only the damage gives exactly the picture a full repaint
 /// gives. After hundreds of random changes, the buffer on screen (brought up to date by
 /// buffer age) equals a full composition of the same tree, pixel for pixel.
 @MainActor

@@ -3,7 +3,7 @@ import Vitrine
 import VitrineGraphics
 import VitrineHeadless
 
-/// One run-loop turn of the application, as DESIGN.md draws it: input → timers → layout pass →
+/// One run-loop turn of the application, as ARCHITECTURE.md draws it: input → timers → layout pass →
 /// display pass → present, then sleep; and nothing at all when nothing is dirty.
 @MainActor
 struct RunLoopTurnTests {

@@ -1,3 +1,7 @@
+// Over 500 lines on purpose: tracking, target registration and sending share the control's
+// private state (the followed touch, the registrations), which Swift would have to widen to
+// module-internal to split across files, and `sendAction` must stay in the class to be open.
+
 import VitrineGraphics
 
 /// A view that turns the touches it receives into semantic control events and sends them to

@@ -1,0 +1,295 @@
+import CPixman
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// How a shape, an image or a gradient becomes pixels: coverage (whole pixels, a polygon
+// rasterized into a mask, a gradient's half-planes), then pixman compositing through the clip.
+// Split from GraphicsContext.swift by role; the members are internal so both files reach them.
+extension GraphicsContext {
+    // MARK: - Painting
+
+    /// What is painted through the coverage.
+    enum Source {
+        /// A solid colour (straight alpha; `alpha` still applies).
+        case color(Color)
+        /// A pixman image sampled through `transform` (surface pixels to its coordinates),
+        /// counted from surface pixel `anchor` (see `setSourceTransform`); `applyAlpha` when
+        /// `alpha` has not been folded into it yet.
+        case image(OpaquePointer, transform: AffineTransform, anchor: (x: Int, y: Int), applyAlpha: Bool)
+    }
+
+    /// Paints the pixman gradient `image` (alpha folded in, sampled through `transform` from
+    /// surface pixels, counted from `anchor`) through `coverage` on `bounds`.
+    ///
+    /// pixman evaluates a linear gradient along each row incrementally from where the row
+    /// starts, so a pixel can come out a step different when a row starts elsewhere. A
+    /// gradient that changes along rows is therefore evaluated in blocks of columns that start
+    /// at fixed places (every 256 pixels from the anchor), whatever part is drawn, so that a
+    /// partial redraw gets exactly the pixels of a full one.
+    func paintGradient(_ image: OpaquePointer, transform: AffineTransform, anchor: (x: Int, y: Int), changesAlongRows: Bool,
+                               coverage: Coverage, bounds: PixelRect) {
+        let area = bounds.intersection(clipBounds)
+        guard !area.isEmpty else { return }
+        guard changesAlongRows else {
+            paint(.image(image, transform: transform, anchor: anchor, applyAlpha: false), coverage: coverage, bounds: area, mode: blendMode)
+            return
+        }
+        let block = 256
+        func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+        let firstStart = anchor.x + floorDivide(area.x - anchor.x, block) * block
+        let rows = Surface(width: area.maxX - firstStart, height: area.height, format: .argb8888)
+        var blockStart = firstStart
+        while blockStart < area.maxX {
+            let columns = PixelRect(x: blockStart, y: area.y, width: min(block, area.maxX - blockStart), height: area.height)
+            let origin = setSourceTransform(image, transform, anchor: anchor, area: columns)
+            pixman_image_composite32(PIXMAN_OP_SRC, image, nil, rows.image, origin.x, origin.y, 0, 0,
+                                     Int32(blockStart - firstStart), 0, Int32(columns.width), Int32(columns.height))
+            blockStart += block
+        }
+        let toRows = AffineTransform(translationX: Double(-firstStart), y: Double(-area.y))
+        paint(.image(rows.image, transform: toRows, anchor: (0, 0), applyAlpha: false), coverage: coverage, bounds: area, mode: blendMode)
+    }
+
+    /// Where, within the bounds being painted, the source shows.
+    enum Coverage {
+        /// Every pixel.
+        case full
+        /// Inside polygons in surface pixels.
+        case polygons([[Point]], FillRule)
+        /// An A8 image whose pixel (0, 0) lies on surface pixel (x, y).
+        case mask(OpaquePointer, x: Int, y: Int)
+    }
+
+    /// The whole pixels `rect` covers under the current transform, if it covers them exactly
+    /// (axis-aligned, edges on pixel boundaries).
+    func alignedPixels(of rect: Rect) -> PixelRect? {
+        guard ctm.b == 0, ctm.c == 0 else { return nil }
+        let r = rect.applying(ctm)
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite,
+              r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded() else {
+            return nil
+        }
+        let limit = surface.bounds.rect.insetBy(dx: -1, dy: -1)
+        return PixelRect(covering: r.intersection(limit))
+    }
+
+    func fillRect(_ rect: Rect, source: Source, mode: BlendMode) {
+        let rect = rect.standardized
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return }
+        if let pixels = alignedPixels(of: rect) {
+            paint(source, coverage: .full, bounds: pixels, mode: mode)
+            return
+        }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { $0.applying(ctm) }
+        paintPolygons([corners], rule: .nonZero, source: source, mode: mode)
+    }
+
+    /// `path` in surface pixels, flattened.
+    func devicePolygons(of path: Path) -> [[Point]] {
+        path.flattened(transform: ctm, tolerance: GraphicsContext.flatness).map(\.points)
+    }
+
+    /// The whole pixels touched by `polygons`, within the surface; non-finite points make it
+    /// empty.
+    func pixelBounds(of polygons: [[Point]]) -> PixelRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons {
+            for p in polygon {
+                guard p.x.isFinite, p.y.isFinite else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX < maxX, minY < maxY else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let r = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(surface.bounds.rect)
+        return PixelRect(covering: r)
+    }
+
+    func paintPolygons(_ polygons: [[Point]], rule: FillRule, source: Source, mode: BlendMode) {
+        let box = pixelBounds(of: polygons)
+        guard !box.isEmpty else { return }
+        paint(source, coverage: .polygons(polygons, rule), bounds: box, mode: mode)
+    }
+
+    /// Where a gradient from `start` to `end` paints: everywhere, less the half-planes before
+    /// `start` and after `end` that `options` leaves out; nil if nothing is left.
+    func gradientCoverage(start: Point, end: Point, options: GradientDrawingOptions) -> Coverage? {
+        if options.contains([.drawsBeforeStartLocation, .drawsAfterEndLocation]) { return .full }
+        // Cut in user space, where the gradient's ends are perpendicular to its axis. The
+        // polygon starts from the surface (not the clip) so a partial redraw gets the same
+        // edges as a full one.
+        let toUser = ctm.inverted()
+        let r = rasterLimit
+        var polygon = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map { $0.applying(toUser) }
+        let axis = end - start
+        func dot(_ p: Point, _ origin: Point) -> Double { (p.x - origin.x) * axis.x + (p.y - origin.y) * axis.y }
+        if !options.contains(.drawsBeforeStartLocation) { polygon = cutHalfPlane(polygon) { dot($0, start) } }
+        if !options.contains(.drawsAfterEndLocation) { polygon = cutHalfPlane(polygon) { -dot($0, end) } }
+        guard polygon.count >= 3 else { return nil }
+        return .polygons([polygon.map { $0.applying(ctm) }], .nonZero)
+    }
+
+    /// The part of convex `polygon` where `side` is ≥ 0 (`side` is affine).
+    func cutHalfPlane(_ polygon: [Point], side: (Point) -> Double) -> [Point] {
+        var result: [Point] = []
+        guard var previous = polygon.last else { return result }
+        var previousSide = side(previous)
+        for p in polygon {
+            let s = side(p)
+            if (s >= 0) != (previousSide >= 0) {
+                let t = previousSide / (previousSide - s)
+                result.append(Point(x: previous.x + (p.x - previous.x) * t, y: previous.y + (p.y - previous.y) * t))
+            }
+            if s >= 0 { result.append(p) }
+            previous = p
+            previousSide = s
+        }
+        return result
+    }
+
+    /// Paints `source` through `coverage` on the pixels of `bounds` that the clip lets
+    /// through, by `alpha` and `mode`: the one place pixels change.
+    func paint(_ source: Source, coverage: Coverage, bounds: PixelRect, mode: BlendMode) {
+        let area = bounds.intersection(clipBounds)
+        guard !area.isEmpty else { return }
+        let alpha = min(max(self.alpha, 0), 1)
+        if alpha == 0 && mode != .clear && mode != .copy { return }
+        if case .full = coverage, clipMask == nil {
+            paintUnmasked(source, area: area, alpha: alpha, mode: mode)
+            return
+        }
+        if case .mask(let image, let x, let y) = coverage, clipMask == nil, case .color = source {
+            blend(source, mask: image, maskX: area.x - x, maskY: area.y - y, area: area, alpha: alpha, mode: mode)
+            return
+        }
+        let (w, h) = (Int32(area.width), Int32(area.height))
+        scratch.withMask(width: area.width, height: area.height) { mask in
+            switch coverage {
+            case .full:
+                pixman_image_composite32(PIXMAN_OP_SRC, clipMask!.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+            case .polygons(let polygons, let rule):
+                Rasterizer.rasterize(polygons, rule: rule, into: mask, maskOrigin: (area.x, area.y), maskHeight: area.height,
+                                     limit: rasterLimit)
+                if let clipMask {
+                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+                }
+            case .mask(let image, let x, let y):
+                pixman_image_composite32(PIXMAN_OP_SRC, image, nil, mask, Int32(area.x - x), Int32(area.y - y), 0, 0, 0, 0, w, h)
+                if let clipMask {
+                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+                }
+            }
+            blend(source, mask: mask, maskX: 0, maskY: 0, area: area, alpha: alpha, mode: mode, maskIsScratch: true)
+        }
+    }
+
+    /// Full coverage without a clip mask: fills and plain composites limited by the region.
+    func paintUnmasked(_ source: Source, area: PixelRect, alpha: Double, mode: BlendMode) {
+        if mode == .clear {
+            surface.fill(region(within: area), with: .clear)
+            return
+        }
+        switch source {
+        case .color(let color):
+            let c = color.withAlphaComponent(color.alpha * alpha)
+            if mode == .copy || (mode == .normal && c.alpha == 1) {
+                surface.fill(region(within: area), with: c)
+                return
+            }
+            if c.alpha == 0 && mode != .copy { return }
+            let solid = Surface.solidImage(c)
+            defer { pixman_image_unref(solid) }
+            surface.withClip(clipRegion) {
+                pixman_image_composite32(mode.pixmanOperator, solid, nil, surface.image, 0, 0, 0, 0,
+                                         Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            }
+        case .image(let image, let transform, let anchor, let applyAlpha):
+            let mask = applyAlpha && alpha < 1 ? Surface.solidImage(Color(white: 0, alpha: alpha)) : nil
+            defer { if let mask { pixman_image_unref(mask) } }
+            let origin = setSourceTransform(image, transform, anchor: anchor, area: area)
+            surface.withClip(clipRegion) {
+                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, origin.x, origin.y,
+                                         0, 0, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            }
+        }
+    }
+
+    /// Paints `source` through the A8 `mask` (its pixel (`maskX`, `maskY`) on `area`'s
+    /// top-left). Clear and copy are not bounded by the mask in pixman, so they are done as
+    /// "remove by coverage, then add the source by coverage".
+    func blend(_ source: Source, mask: OpaquePointer, maskX: Int, maskY: Int, area: PixelRect,
+                       alpha: Double, mode: BlendMode, maskIsScratch: Bool = false) {
+        let (x, y, w, h) = (Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        let (mx, my) = (Int32(maskX), Int32(maskY))
+        let image: OpaquePointer, sx: Int32, sy: Int32
+        var owned: OpaquePointer?
+        var alphaForMask = 1.0
+        switch source {
+        case .color(let color):
+            owned = Surface.solidImage(color.withAlphaComponent(color.alpha * alpha))
+            (image, sx, sy) = (owned!, 0, 0)
+        case .image(let i, let transform, let anchor, let applyAlpha):
+            let origin = setSourceTransform(i, transform, anchor: anchor, area: area)
+            (image, sx, sy) = (i, origin.x, origin.y)
+            if applyAlpha { alphaForMask = alpha }
+        }
+        defer { if let owned { pixman_image_unref(owned) } }
+        func scaleMaskByAlpha() {
+            guard alphaForMask < 1, maskIsScratch else { return }
+            let solid = Surface.solidImage(Color(white: 0, alpha: alphaForMask))
+            pixman_image_composite32(PIXMAN_OP_IN, solid, nil, mask, 0, 0, 0, 0, mx, my, w, h)
+            pixman_image_unref(solid)
+        }
+        surface.withClip(clipRegion) {
+            switch mode {
+            case .clear, .copy:
+                pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, mask, nil, surface.image, mx, my, 0, 0, x, y, w, h)
+                guard mode == .copy else { return }
+                scaleMaskByAlpha()
+                pixman_image_composite32(PIXMAN_OP_ADD, image, mask, surface.image, sx, sy, mx, my, x, y, w, h)
+            default:
+                scaleMaskByAlpha()
+                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, sx, sy, mx, my, x, y, w, h)
+            }
+        }
+    }
+
+    /// The clip region within `area`.
+    func region(within area: PixelRect) -> Region {
+        clipRegion.map { $0.intersection(area) } ?? Region(area)
+    }
+
+    /// Sets `image`'s pixman transform to `transform` (surface pixels to source coordinates)
+    /// counted from surface pixel `anchor`, and returns the source origin to composite `area`
+    /// from. An integer translation is done with the origin alone, which keeps pixman on its
+    /// untransformed fast paths.
+    ///
+    /// pixman's matrix is 16.16 fixed point. Counting from an anchor that moves with the
+    /// drawing (the device position of an image's corner, of a gradient's start) keeps its
+    /// numbers small, and makes a drawing sample exactly the same source points when its
+    /// surface is a layer whose origin is moved by whole pixels.
+    func setSourceTransform(_ image: OpaquePointer, _ transform: AffineTransform, anchor: (x: Int, y: Int),
+                                    area: PixelRect) -> (x: Int32, y: Int32) {
+        let t = AffineTransform(translationX: Double(anchor.x), y: Double(anchor.y)).concatenating(transform)
+        let (dx, dy) = (Int32(clamping: area.x - anchor.x), Int32(clamping: area.y - anchor.y))
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == t.tx.rounded(), t.ty == t.ty.rounded(), abs(t.tx) < 1e9, abs(t.ty) < 1e9 {
+            pixman_image_set_transform(image, nil)
+            return (dx &+ Int32(t.tx), dy &+ Int32(t.ty))
+        }
+        var matrix = pixman_transform_t()
+        matrix.matrix.0 = (pixmanFixed(t.a), pixmanFixed(t.c), pixmanFixed(t.tx))
+        matrix.matrix.1 = (pixmanFixed(t.b), pixmanFixed(t.d), pixmanFixed(t.ty))
+        matrix.matrix.2 = (0, 0, pixmanFixed(1))
+        pixman_image_set_transform(image, &matrix)
+        return (dx, dy)
+    }
+
+    /// The surface pixel holding `p` (surface pixels), clamped far inside Int32: where a
+    /// source transform is counted from.
+    func anchorPixel(_ p: Point) -> (x: Int, y: Int) {
+        func whole(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(.down), -1e8), 1e8)) : 0 }
+        return (whole(p.x), whole(p.y))
+    }
+}

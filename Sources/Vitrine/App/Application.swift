@@ -149,7 +149,7 @@ open class Application: Responder {
     /// The window that receives key, motion and remote-control events.
     public private(set) weak var keyWindow: Window?
     /// Counters of the commit pipeline.
-    public private(set) var statistics = FrameStatistics()
+    public internal(set) var statistics = FrameStatistics()
 
     /// Seconds within which a tap counts as the next of a multiple tap.
     public var multipleTapInterval = 0.35
@@ -161,23 +161,23 @@ open class Application: Responder {
     /// The one touch event, reused for every frame of touch input.
     private(set) var touchEvent: Event?
     /// Touches down, or that ended in the frame being built (bits of pool slots).
-    private var liveMask: UInt64 = 0
+    var liveMask: UInt64 = 0
     /// How deep the runtime is in handing touches to app code (views' touch methods,
     /// recognizers and their actions). A cancellation asked for meanwhile (a handler that
     /// cancels, rotates the screen or removes the touched view) waits until it is back at 0,
     /// so the event being delivered is delivered once and every touch ends exactly once.
-    private var touchDeliveryDepth = 0
+    var touchDeliveryDepth = 0
     /// Touches (bits of pool slots) whose cancellation was asked for during delivery.
-    private var pendingCancelMask: UInt64 = 0
+    var pendingCancelMask: UInt64 = 0
     /// Whether a cancellation (possibly of no touch, only of leaving recognizers) waits for
     /// the delivery to end.
-    private var hasPendingCancellation = false
+    var hasPendingCancellation = false
     /// The time of the latest cancellation asked for during delivery.
-    private var pendingCancelTimestamp = 0.0
+    var pendingCancelTimestamp = 0.0
     private var inputQueue: ContiguousArray<InputEvent> = []
     private var isDrainingInput = false
-    private var lastTap: (location: Point, time: Double, count: Int)?
-    private var needsCommit = false
+    var lastTap: (location: Point, time: Double, count: Int)?
+    var needsCommit = false
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
     /// Composes and presents frames; nil without a display.
@@ -211,7 +211,7 @@ open class Application: Responder {
     var hasShownFirstFrame = false
     /// The scroll event, reused for every turn of the wheel.
     var scrollEvent: ScrollEvent?
-    private var displayLinks: [DisplayLink] = []
+    var displayLinks: [DisplayLink] = []
     private var isRunning = false
     private var isTerminating = false
     let logger: Logger
@@ -373,223 +373,6 @@ open class Application: Responder {
         }
     }
 
-    /// The window new touches go to: the key window, else the front-most visible one (windows
-    /// are full-screen on a kiosk, so no point is needed to choose).
-    private func touchTargetWindow() -> Window? {
-        if let keyWindow, !keyWindow.isHidden { return keyWindow }
-        return windows.last { !$0.isHidden }
-    }
-
-    private func touchDown(_ identifier: TouchIdentifier, at location: Point, majorRadius: Double, timestamp: Double) {
-        if touchPool.liveTouch(identifier) != nil {
-            // A down for a finger that is down already: the source lost an up; treat as motion.
-            touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
-            return
-        }
-        guard let window = touchTargetWindow(), let event = touchEvent else { return }
-        guard let touch = touchPool.acquire(identifier) else { return }
-        let inWindow = window.convertFromScreen(location)
-        touch.timestamp = timestamp
-        touch.locationInWindow = inWindow
-        touch.previousLocationInWindow = inWindow
-        touch.initialLocationInWindow = inWindow
-        touch.majorRadius = majorRadius
-        touch.window = window
-        touch.phase = .began
-        touch.changedThisFrame = true
-        if let lastTap, timestamp - lastTap.time <= multipleTapInterval,
-           inWindow.distance(to: lastTap.location) <= multipleTapDistance {
-            touch.tapCount = lastTap.count + 1
-        }
-        let bit: UInt64 = 1 << UInt64(touch.poolIndex)
-        liveMask |= bit
-        event.timestamp = timestamp
-        guard let hit = window.hitTest(inWindow, with: event) else { return }
-        touch.view = hit
-        if isExcludedByExclusiveTouch(touch, hit: hit) {
-            // Neither the view nor its recognizers hear of this finger.
-            touch.viewDelivery = .finished
-            return
-        }
-        if !hit.isMultipleTouchEnabled && otherLiveTouch(of: hit, than: touch) {
-            touch.viewDelivery = .finished
-        }
-        window.collectRecognizers(for: touch, storage: touchPool.storage)
-    }
-
-    private func otherLiveTouch(of view: View, than touch: Touch) -> Bool {
-        for other in TouchSet(storage: touchPool.storage, mask: liveMask) where other !== touch {
-            if other.view === view && other.phase != .ended && other.phase != .cancelled
-                && other.viewDelivery != .finished { return true }
-        }
-        return false
-    }
-
-    private func isExcludedByExclusiveTouch(_ touch: Touch, hit: View) -> Bool {
-        for other in TouchSet(storage: touchPool.storage, mask: liveMask) where other !== touch {
-            guard let otherView = other.view, otherView !== hit, other.window === touch.window,
-                  other.phase != .ended, other.phase != .cancelled, other.viewDelivery != .finished else { continue }
-            if otherView.isExclusiveTouch || hit.isExclusiveTouch { return true }
-        }
-        return false
-    }
-
-    private func touchMoved(_ identifier: TouchIdentifier, to location: Point, majorRadius: Double, timestamp: Double) {
-        guard let touch = touchPool.liveTouch(identifier), let window = touch.window else { return }
-        let inWindow = window.convertFromScreen(location)
-        if !touch.changedThisFrame { touch.previousLocationInWindow = touch.locationInWindow }
-        touch.locationInWindow = inWindow
-        if majorRadius > 0 { touch.majorRadius = majorRadius }
-        touch.timestamp = timestamp
-        // A finger that went down in this very frame is still "began"; otherwise it moved.
-        if !(touch.phase == .began && touch.changedThisFrame) { touch.phase = .moved }
-        touch.changedThisFrame = true
-        if inWindow.distance(to: touch.initialLocationInWindow) > tapSlop { touch.movedBeyondTapSlop = true }
-    }
-
-    private func touchEnded(_ identifier: TouchIdentifier, phase: Touch.Phase, timestamp: Double) {
-        guard let touch = touchPool.liveTouch(identifier) else { return }
-        if touch.phase == .began && touch.changedThisFrame {
-            // Down and up in one frame: the down is delivered first, as its own event.
-            deliverTouchFrame(timestamp: touch.timestamp)
-            // Its handlers may have cancelled it (then it has ended already, and may be free).
-            guard touchPool.liveTouch(identifier) === touch else { return }
-        }
-        touch.phase = phase
-        touch.timestamp = timestamp
-        touch.changedThisFrame = true
-        if phase == .ended && !touch.movedBeyondTapSlop {
-            lastTap = (touch.initialLocationInWindow, timestamp, touch.tapCount)
-        } else {
-            lastTap = nil
-        }
-    }
-
-    /// Delivers the frame of touch changes collected since the last one, as one event.
-    private func deliverTouchFrame(timestamp: Double) {
-        guard let event = touchEvent else { return }
-        var changed = false
-        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
-            if touch.changedThisFrame {
-                changed = true
-            } else if touch.phase == .began || touch.phase == .moved {
-                touch.phase = .stationary
-            }
-        }
-        guard changed else { return }
-        event.timestamp = timestamp
-        event.touchMask = liveMask
-        touchDeliveryDepth += 1
-        sendEvent(event)
-        touchDeliveryDepth -= 1
-        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
-            touch.changedThisFrame = false
-            if touch.phase == .ended || touch.phase == .cancelled {
-                liveMask &= ~(1 << UInt64(touch.poolIndex))
-            }
-        }
-        event.touchMask = liveMask
-        releaseFinishedTouches()
-        runPendingCancellations()
-    }
-
-    /// Runs `body`, which hands touches to app code, as part of a delivery: cancellations it
-    /// asks for wait until the outermost delivery is done (see `touchDeliveryDepth`).
-    func deliveringTouches(_ body: () -> Void) {
-        touchDeliveryDepth += 1
-        body()
-        touchDeliveryDepth -= 1
-        runPendingCancellations()
-    }
-
-    /// Cancels what was asked for during a delivery, now that it is over. A handler of these
-    /// cancellations may ask for more; each round cancels only touches that had not ended, so
-    /// it ends.
-    private func runPendingCancellations() {
-        while touchDeliveryDepth == 0 && hasPendingCancellation {
-            let mask = pendingCancelMask
-            pendingCancelMask = 0
-            hasPendingCancellation = false
-            cancelTouches(timestamp: pendingCancelTimestamp) { mask & (1 << UInt64($0.poolIndex)) != 0 }
-        }
-    }
-
-    /// Returns to the pool the touches that have ended and whose views have heard all of it.
-    func releaseFinishedTouches() {
-        var bits = touchPool.inUseMask & ~liveMask
-        while bits != 0 {
-            let index = bits.trailingZeroBitCount
-            bits &= bits - 1
-            let touch = touchPool.storage[index]
-            switch touch.viewDelivery {
-            case .beganDelayed, .endedDelayed: continue
-            default: touchPool.release(touch)
-            }
-        }
-    }
-
-    /// Cancels every active touch: each view holding touches gets `touchesCancelled` once,
-    /// recognizers are cancelled or failed, and the pool is empty afterwards. What a session
-    /// switch, a closed lid or a vanished device does.
-    public func cancelAllTouches() {
-        cancelTouches(timestamp: clock.now) { _ in true }
-    }
-
-    func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
-        if touchDeliveryDepth > 0 {
-            // Asked for by a handler during a delivery: the touches are chosen now (the handler
-            // may be removing their view) and cancelled once the delivery is over.
-            for touch in touchPool.activeTouches where !isOver(touch) && matches(touch) {
-                pendingCancelMask |= 1 << UInt64(touch.poolIndex)
-            }
-            pendingCancelTimestamp = max(pendingCancelTimestamp, timestamp)
-            hasPendingCancellation = true
-            return
-        }
-        // Changes not yet delivered go first, so views hear began before cancelled.
-        if TouchSet(storage: touchPool.storage, mask: liveMask).contains(where: \.changedThisFrame) {
-            deliverTouchFrame(timestamp: timestamp)
-        }
-        // Touches already lifted whose end a recognizer still holds: the view hears "cancelled".
-        for window in windows { window.cancelHeldTouches(matching: matches) }
-        var any = false
-        for touch in TouchSet(storage: touchPool.storage, mask: liveMask) where matches(touch) {
-            touch.phase = .cancelled
-            touch.timestamp = timestamp
-            touch.changedThisFrame = true
-            any = true
-        }
-        if any { deliverTouchFrame(timestamp: timestamp) }
-        if liveMask == 0 {
-            for window in windows { window.cancelAllRecognizers() }
-            lastTap = nil
-        }
-        for window in windows { window.abandonLeavingRecognizers() }
-        releaseFinishedTouches()
-    }
-
-    /// Whether `touch` has nothing left to cancel: it ended or was cancelled, and its view has
-    /// heard all of it (or never will).
-    private func isOver(_ touch: Touch) -> Bool {
-        guard touch.phase == .ended || touch.phase == .cancelled else { return false }
-        switch touch.viewDelivery {
-        case .beganDelayed, .endedDelayed: return false
-        default: return true
-        }
-    }
-
-    /// Cancels the touches of `window` whose view is `root` or inside it, and fails the
-    /// recognizers of that subtree: what happens when the subtree leaves the window (removed,
-    /// covered by a presentation, the window hidden). During a delivery it happens once the
-    /// delivery is over.
-    func cancelTouches(leaving root: View, window: Window) {
-        window.markLeavingRecognizers(in: root)
-        cancelTouches(timestamp: clock.now) { touch in
-            guard touch.window === window, let view = touch.view else { return false }
-            return view.isDescendant(of: root)
-        }
-    }
-
     // MARK: Motion and remote control
 
     /// Sends a motion event (a shake began, ended or was cancelled) to the key window's first
@@ -645,164 +428,5 @@ open class Application: Responder {
             return false
         }
         return action.perform(on: handler, sender: sender, event: event)
-    }
-
-    // MARK: Commit
-
-    /// Asks for a commit at the end of the current run-loop turn. Views call it when they
-    /// become dirty; calls coalesce.
-    public func setNeedsCommit() {
-        guard !needsCommit else { return }
-        needsCommit = true
-        // Inside a turn the loop's before-waiting commit serves this at no extra cost; outside
-        // one (at launch, or from code a test runs) the loop must be told to turn.
-        runLoop.wakeUp()
-    }
-
-    /// Whether a commit is pending.
-    public var hasPendingCommit: Bool { needsCommit }
-
-    /// Runs the layout pass, the display pass and presentation, if anything is dirty; does
-    /// nothing otherwise. Called at the end of every run-loop turn. While a flip is pending the
-    /// commit waits for the next frame callback (frames are coalesced to vblank).
-    public func commit() {
-        guard needsCommit else { return }
-        if let display, display.isFlipPending { return }
-        if let rotation = requestedRotation {
-            requestedRotation = nil
-            applyScreenRotation(rotation)
-        }
-        if needsScreenGeometryUpdate { screenGeometryDidChange() }
-        var didWork = false
-        for window in windows where !window.isHidden {
-            if window.needsLayoutFlag || window.subtreeNeedsLayout {
-                window.layoutSubtree()
-                statistics.layoutPasses += 1
-                didWork = true
-            }
-        }
-        var drawnThisCommit = 0
-        for window in windows where !window.isHidden {
-            if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {
-                drawnThisCommit += window.displayIfNeeded()
-                didWork = true
-            }
-        }
-        statistics.viewsDrawn += drawnThisCommit
-        // A mode that changed during these passes (a view's code resized a desktop window): the
-        // scene follows before anything is presented at the old size; layout follows next commit.
-        if needsScreenGeometryUpdate { screenGeometryDidChange() }
-        // Damage is recorded per window in points; the scene is in pixels.
-        var damage = Region()
-        for window in windows {
-            if !window.isHidden {
-                let toScene = window.transformToSuperview.concatenating(AffineTransform(scaleX: screen.scale, y: screen.scale))
-                for rect in window.damage.rects { damage.formUnion(PixelRect(covering: rect.applying(toScene))) }
-            }
-            window.damage.removeAll()
-        }
-        if let compositor, let display, !damage.isEmpty, display.isPoweredOn {
-            damage.formIntersection(compositor.sceneBounds)
-            if !damage.isEmpty {
-                var frame = FrameCounters()
-                frame.viewsDrawn = drawnThisCommit
-                frame.damageRects = damage.rectCount
-                frame.pixelsComposed = compositor.compose(damage, windows: windows)
-                frame.bytesCopied = compositor.present(damage, on: display)
-                statistics.pixelsComposed += frame.pixelsComposed
-                statistics.bytesCopied += frame.bytesCopied
-                statistics.lastFrame = frame
-                statistics.presents += 1
-                statistics.lastPresentedDamage = damage
-                didWork = true
-            }
-        }
-        if didWork { statistics.commits += 1 }
-        // A layoutSubviews or draw(_:in:) may have dirtied what its pass had already walked past;
-        // that work needs another commit rather than waiting for an unrelated event. (Dirt that
-        // a later pass of this commit handled leaves nothing behind, so it costs no turn.)
-        needsCommit = windows.contains { window in
-            !window.isHidden && (window.needsLayoutFlag || window.subtreeNeedsLayout
-                || window.subtreeNeedsDisplay || !window.dirtyRect.isNull || !window.damage.isEmpty)
-        }
-        if needsCommit && !(display?.isFlipPending ?? false) {
-            // With a flip pending, its frame callback brings the next turn anyway.
-            runLoop.wakeUp()
-        }
-    }
-
-    // MARK: Frames
-
-    /// Repaints the whole screen at the next commit, trusting nothing the display's buffers
-    /// hold (the display calls this when its picture was lost).
-    public func setNeedsFullRepaint() {
-        compositor?.invalidateBuffers()
-        for window in windows where !window.isHidden { window.addDamage(window.bounds) }
-        setNeedsCommit()
-    }
-
-    func addDisplayLink(_ link: DisplayLink) {
-        if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }
-        requestFrameForDisplayLinks()
-    }
-
-    func removeDisplayLink(_ link: DisplayLink) {
-        displayLinks.removeAll { $0 === link }
-    }
-
-    func requestFrameForDisplayLinks() {
-        if displayLinks.contains(where: { !$0.isPaused && $0.isValid }) { display?.requestFrame() }
-    }
-
-    private func displayDidSignalFrame(_ timing: FrameTiming) {
-        statistics.frames += 1
-        if !hasShownFirstFrame && statistics.presents > 0 {
-            // At most one flip is in flight, so the first frame callback after the first present
-            // is that frame reaching the screen.
-            hasShownFirstFrame = true
-            let observers = firstFrameObservers
-            firstFrameObservers.removeAll()
-            for observer in observers { observer() }
-        }
-        for link in displayLinks { link.tick(timing) }
-        // Keep ticking only while someone listens: an idle app gets no frame callbacks.
-        requestFrameForDisplayLinks()
-    }
-}
-
-extension Window {
-    /// Converts a point of the screen (points) to this window's space.
-    func convertFromScreen(_ point: Point) -> Point {
-        point.applying(transformToSuperview.inverted())
-    }
-
-    /// Touches already lifted whose `touchesEnded` a recognizer still holds: their views hear
-    /// `touchesCancelled` instead; touches whose began was held are dropped.
-    func cancelHeldTouches(matching matches: (Touch) -> Bool) {
-        guard let application, let event = application.touchEvent else { return }
-        let storage = event.touchStorage
-        var cancelled: UInt64 = 0
-        for touch in application.touchPool.activeTouches where touch.window === self && matches(touch) {
-            guard touch.phase == .ended || touch.phase == .cancelled else { continue }
-            switch touch.viewDelivery {
-            case .endedDelayed:
-                touch.viewDelivery = .finished
-                cancelled |= 1 << UInt64(touch.poolIndex)
-            case .beganDelayed:
-                touch.viewDelivery = .finished
-            default:
-                break
-            }
-        }
-        guard cancelled != 0 else { return }
-        let touches = TouchSet(storage: storage, mask: cancelled)
-        var seen: UInt64 = 0
-        application.deliveringTouches {
-            for touch in touches where seen & (1 << UInt64(touch.poolIndex)) == 0 {
-                let same = touches.subset { $0.view === touch.view }
-                seen |= same.mask
-                touch.view?.touchesCancelled(same, with: event)
-            }
-        }
     }
 }

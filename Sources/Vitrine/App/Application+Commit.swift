@@ -1,0 +1,128 @@
+import VitrineGraphics
+
+// The commit: once per run-loop turn, and only when something is dirty, the layout pass, the
+// display pass, composition and presentation; and the display's frame callbacks. The state
+// these share lives in Application.swift.
+extension Application {
+    // MARK: Commit
+
+    /// Asks for a commit at the end of the current run-loop turn. Views call it when they
+    /// become dirty; calls coalesce.
+    public func setNeedsCommit() {
+        guard !needsCommit else { return }
+        needsCommit = true
+        // Inside a turn the loop's before-waiting commit serves this at no extra cost; outside
+        // one (at launch, or from code a test runs) the loop must be told to turn.
+        runLoop.wakeUp()
+    }
+
+    /// Whether a commit is pending.
+    public var hasPendingCommit: Bool { needsCommit }
+
+    /// Runs the layout pass, the display pass and presentation, if anything is dirty; does
+    /// nothing otherwise. Called at the end of every run-loop turn. While a flip is pending the
+    /// commit waits for the next frame callback (frames are coalesced to vblank).
+    public func commit() {
+        guard needsCommit else { return }
+        if let display, display.isFlipPending { return }
+        if let rotation = requestedRotation {
+            requestedRotation = nil
+            applyScreenRotation(rotation)
+        }
+        if needsScreenGeometryUpdate { screenGeometryDidChange() }
+        var didWork = false
+        for window in windows where !window.isHidden {
+            if window.needsLayoutFlag || window.subtreeNeedsLayout {
+                window.layoutSubtree()
+                statistics.layoutPasses += 1
+                didWork = true
+            }
+        }
+        var drawnThisCommit = 0
+        for window in windows where !window.isHidden {
+            if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {
+                drawnThisCommit += window.displayIfNeeded()
+                didWork = true
+            }
+        }
+        statistics.viewsDrawn += drawnThisCommit
+        // A mode that changed during these passes (a view's code resized a desktop window): the
+        // scene follows before anything is presented at the old size; layout follows next commit.
+        if needsScreenGeometryUpdate { screenGeometryDidChange() }
+        // Damage is recorded per window in points; the scene is in pixels.
+        var damage = Region()
+        for window in windows {
+            if !window.isHidden {
+                let toScene = window.transformToSuperview.concatenating(AffineTransform(scaleX: screen.scale, y: screen.scale))
+                for rect in window.damage.rects { damage.formUnion(PixelRect(covering: rect.applying(toScene))) }
+            }
+            window.damage.removeAll()
+        }
+        if let compositor, let display, !damage.isEmpty, display.isPoweredOn {
+            damage.formIntersection(compositor.sceneBounds)
+            if !damage.isEmpty {
+                var frame = FrameCounters()
+                frame.viewsDrawn = drawnThisCommit
+                frame.damageRects = damage.rectCount
+                frame.pixelsComposed = compositor.compose(damage, windows: windows)
+                frame.bytesCopied = compositor.present(damage, on: display)
+                statistics.pixelsComposed += frame.pixelsComposed
+                statistics.bytesCopied += frame.bytesCopied
+                statistics.lastFrame = frame
+                statistics.presents += 1
+                statistics.lastPresentedDamage = damage
+                didWork = true
+            }
+        }
+        if didWork { statistics.commits += 1 }
+        // A layoutSubviews or draw(_:in:) may have dirtied what its pass had already walked past;
+        // that work needs another commit rather than waiting for an unrelated event. (Dirt that
+        // a later pass of this commit handled leaves nothing behind, so it costs no turn.)
+        needsCommit = windows.contains { window in
+            !window.isHidden && (window.needsLayoutFlag || window.subtreeNeedsLayout
+                || window.subtreeNeedsDisplay || !window.dirtyRect.isNull || !window.damage.isEmpty)
+        }
+        if needsCommit && !(display?.isFlipPending ?? false) {
+            // With a flip pending, its frame callback brings the next turn anyway.
+            runLoop.wakeUp()
+        }
+    }
+
+    // MARK: Frames
+
+    /// Repaints the whole screen at the next commit, trusting nothing the display's buffers
+    /// hold (the display calls this when its picture was lost).
+    public func setNeedsFullRepaint() {
+        compositor?.invalidateBuffers()
+        for window in windows where !window.isHidden { window.addDamage(window.bounds) }
+        setNeedsCommit()
+    }
+
+    func addDisplayLink(_ link: DisplayLink) {
+        if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }
+        requestFrameForDisplayLinks()
+    }
+
+    func removeDisplayLink(_ link: DisplayLink) {
+        displayLinks.removeAll { $0 === link }
+    }
+
+    func requestFrameForDisplayLinks() {
+        if displayLinks.contains(where: { !$0.isPaused && $0.isValid }) { display?.requestFrame() }
+    }
+
+    func displayDidSignalFrame(_ timing: FrameTiming) {
+        statistics.frames += 1
+        if !hasShownFirstFrame && statistics.presents > 0 {
+            // At most one flip is in flight, so the first frame callback after the first present
+            // is that frame reaching the screen.
+            hasShownFirstFrame = true
+            let observers = firstFrameObservers
+            firstFrameObservers.removeAll()
+            for observer in observers { observer() }
+        }
+        for link in displayLinks { link.tick(timing) }
+        // Keep ticking only while someone listens: an idle app gets no frame callbacks.
+        requestFrameForDisplayLinks()
+    }
+}

@@ -6,8 +6,12 @@
 // `DispatchQueue.main.async`, `Task { @MainActor in … }` and `await` run inside loop turns, that
 // an idle second costs one wake-up, that SIGTERM reaches the handler (also when another thread
 // would have taken it), and that main.async from another thread wakes the sleeping loop.
+// It also pins down how an app waits: `DispatchQueue.main.asyncAfter` and `Task.sleep` run in
+// loop turns, while Foundation's `Timer` on `RunLoop.main` never fires (nothing runs Foundation's
+// run loop in a Vitrine app), as the README says.
 // `scripts/test` runs it; it exits non-zero when a check fails.
 import Dispatch
+import Foundation
 import Glibc
 import Vitrine
 import VitrineLinux
@@ -37,7 +41,7 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
         log.append("after await"); turnsOf["after await"] = loop.turns
         loop.stop()
     }
-    let watchdog = Timer.scheduled(on: loop, after: 5) { _ in log.append("WATCHDOG"); loop.stop() }
+    let watchdog = Vitrine.Timer.scheduled(on: loop, after: 5) { _ in log.append("WATCHDOG"); loop.stop() }
     loop.run()
     print(log, turnsOf, "wakeUps", loop.wakeUps, "turns", loop.turns)
     expect(log == ["dispatch", "task", "after yield", "after await"], "order of main-queue work")
@@ -45,14 +49,14 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
 
     // Idle with the main queue watched: one timer, one wake-up.
     let w0 = loop.wakeUps, t0 = loop.turns
-    Timer.scheduled(on: loop, after: 1) { _ in loop.stop() }
+    Vitrine.Timer.scheduled(on: loop, after: 1) { _ in loop.stop() }
     loop.run()
     expect(loop.wakeUps - w0 == 1 && loop.turns - t0 == 1, "idle second: \(loop.wakeUps - w0) wake-ups, \(loop.turns - t0) turns")
 
     // A process-directed SIGTERM with dispatch threads around.
     var got: [Int32] = []
     loop.signalHandler = { got.append($0); loop.stop() }
-    Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+    Vitrine.Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
     loop.run()
     expect(got == [SIGTERM], "SIGTERM reached the handler")
 
@@ -75,8 +79,8 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
     var got2: [Int32] = []
     loop2.signalHandler = { got2.append($0); loop2.stop() }
     let before = vitrine_signal_forwarding_count()
-    Timer.scheduled(on: loop2, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
-    let dog2 = Timer.scheduled(on: loop2, after: 5) { _ in loop2.stop() }
+    Vitrine.Timer.scheduled(on: loop2, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+    let dog2 = Vitrine.Timer.scheduled(on: loop2, after: 5) { _ in loop2.stop() }
     loop2.run()
     dog2.invalidate()
     expect(got2 == [SIGTERM], "SIGTERM taken by an unblocking thread was forwarded (forwarded \(vitrine_signal_forwarding_count() - before))")
@@ -84,6 +88,24 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
     var one: UInt8 = 1
     _ = write(pipeEnds[1], &one, 1)
     pthread_join(thread, nil)
+
+    // The documented ways to wait, and the one that does not work.
+    let loop3 = try! EpollRunLoop()
+    var waited: [String] = []
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { waited.append("asyncAfter") }
+    Task { @MainActor in
+        try? await Task.sleep(for: .milliseconds(120))
+        waited.append("Task.sleep")
+    }
+    let foundationFired = Flag()
+    let foundationTimer = Foundation.Timer(timeInterval: 0.02, repeats: false) { _ in foundationFired.value = true }
+    Foundation.RunLoop.main.add(foundationTimer, forMode: .default)
+    Vitrine.Timer.scheduled(on: loop3, after: 0.4) { _ in loop3.stop() }
+    loop3.run()
+    expect(waited == ["asyncAfter", "Task.sleep"], "asyncAfter and Task.sleep ran in loop turns, in order: \(waited)")
+    expect(!foundationFired.value, "Foundation's Timer on RunLoop.main does not fire inside a Vitrine app (use LoopTimer, asyncAfter or Task.sleep)")
+    foundationTimer.invalidate()
+    loop3.close()
     return failures == 0 ? 0 : 1
 }
 

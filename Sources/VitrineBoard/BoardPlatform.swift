@@ -90,11 +90,12 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
 /// most 64. Resources are released by `shutdown()` in the reverse order of their making: input,
 /// display (restored), seat.
 ///
-/// An app runs on it with `BoardPlatform.main(delegate:)`, or by hand:
+/// An app runs on it with `BoardPlatform.main(delegate:)`, `Application.main(platform:delegate:)`,
+/// or by hand — every way makes the application with `Application(platform:)`, which applies
+/// the profile's policies (`configure(_:)`); there is nothing else to call:
 ///
 ///     let platform = try BoardPlatform(profile: try BoardSelector().select().profile)
 ///     let application = Application(platform: platform)
-///     platform.attach(to: application)
 ///     application.delegate = delegate
 ///     application.run()
 ///     platform.shutdown()
@@ -186,27 +187,15 @@ public final class BoardPlatform: Platform {
                 seat?.close()
                 heldConsole?.restore()
             }
+            // One opener for the card and every input device: the seat's, or open(2).
+            let opener: any DeviceOpener = seat.map { SeatDeviceOpener(session: $0) } ?? DirectDeviceOpener()
             let drm: DRMPlatform
             do {
-                if let seat {
-                    drm = try Self.drmPlatform(display: display, touchCapacity: profile.touch.capacity, seat: seat,
-                                               profileName: profile.name, logger: logger)
-                } else {
-                    drm = try DRMPlatform(path: Self.devicePath(for: display), configuration: Self.drmConfiguration(display),
-                                          screenScale: display.scale, touchCapacity: profile.touch.capacity, logger: logger)
-                }
-            } catch let error as BoardPlatformError {
-                releaseSessionAndConsole()
-                throw error
-            } catch let error as DRMError {
-                releaseSessionAndConsole()
-                throw .display(error, profile: profile.name)
-            } catch let error as RunLoopError {
-                releaseSessionAndConsole()
-                throw .runLoop(error)
+                drm = try Self.drmPlatform(display: display, touchCapacity: profile.touch.capacity, opener: opener,
+                                           seat: seat, profileName: profile.name, logger: logger)
             } catch {
                 releaseSessionAndConsole()
-                throw .runLoop(RunLoopError("DRMPlatform", .ioError, remedy: "\(error)"))
+                throw error
             }
             /// Releases the display, loop and session before a failure, in reverse.
             func releaseAll() {
@@ -216,7 +205,6 @@ public final class BoardPlatform: Platform {
             }
             let input: LibInputSource
             do {
-                let opener: any InputDeviceOpener = seat.map { SeatDeviceOpener(session: $0) } ?? DirectDeviceOpener()
                 input = try LibInputSource(configuration: Self.inputConfiguration(profile), display: drm.drmDisplay,
                                            screenScale: display.scale, clock: drm.epollRunLoop.clock, opener: opener,
                                            logger: logger)
@@ -322,10 +310,11 @@ public final class BoardPlatform: Platform {
     /// Applies the profile's runtime policies to `application` (made on this platform): the
     /// backlight and the idle policy of `[power]`, the lid policy, shake detection and auto-rotation with their tuning (they start the
     /// accelerometer, which is read only while one of them is on), and arranges READY=1 for
-    /// systemd when the first frame is on the screen. Call it once, right after making the
-    /// application and before running it; the app may change any of these afterwards
-    /// (`applicationDidFinishLaunching` comes later).
-    public func attach(to application: Application) {
+    /// systemd when the first frame is on the screen. `Application(platform:)` calls it, once,
+    /// before the app runs; the app may change any of these afterwards
+    /// (`applicationDidFinishLaunching` comes later). An application made later on the same
+    /// platform takes the platform over (VT switches then pause and resume that one).
+    public func configure(_ application: Application) {
         self.application = application
         application.backlight = backlight
         application.idlePolicy = profile.power.idlePolicy
@@ -401,16 +390,6 @@ public final class BoardPlatform: Platform {
     /// reports, at most 64 (a `TouchPool` holds one bit per touch in a 64-bit mask).
     public static func touchCapacity(profile: Int, reported: Int) -> Int {
         min(64, max(profile, reported))
-    }
-
-    /// The DRM display's configuration from `[display]`.
-    public static func drmConfiguration(_ display: BoardProfile.Display) -> DRMDisplay.Configuration {
-        DRMDisplay.Configuration(
-            connectorName: display.connector,
-            mode: display.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshRate: $0.refreshRate) },
-            rotation: display.rotation, pixelFormat: display.pixelFormat, bufferCount: display.buffers,
-            modesetting: display.modesetting == .legacy ? .legacy : .automatic,
-            allowsPlaneRotation: display.allowsPlaneRotation)
     }
 
     /// The DRM node to open: `[display] device`, else the card sysfs shows with the profile's
@@ -669,11 +648,7 @@ extension BoardPlatform {
             return 1
         }
         logger.info("\(platform.statusLine)")
-        let application = Application(platform: platform)
-        platform.attach(to: application)
-        application.delegate = delegate
-        application.run()
-        platform.shutdown()
+        Application.main(platform: platform, delegate: delegate)
         return 0
     }
 }
@@ -720,21 +695,21 @@ extension BoardPlatform {
         }
     }
 
-    /// The loop and the DRM display with the card opened through `seat`: `[display] device`,
-    /// else the card with the profile's connector, else the first card with a display connected;
-    /// the seat's connection watched by the loop. Throws `BoardPlatformError` (`.session` when the
-    /// seat would not open the card, `.display`, `.runLoop`), having released what it made (not
-    /// the seat).
-    static func drmPlatform(display: BoardProfile.Display, touchCapacity: Int, seat: SeatSession,
-                            profileName: String, logger: Logger) throws(BoardPlatformError) -> DRMPlatform {
+    /// The loop and the DRM display with the card opened by `opener` (through `seat`, when there
+    /// is one, or directly): `[display] device`, else the card with the profile's connector, else
+    /// the first card with a display connected; the seat's connection watched by the loop. Throws
+    /// `BoardPlatformError` (`.session` when the seat would not open the card, `.display`,
+    /// `.runLoop`), having released what it made (not the seat).
+    static func drmPlatform(display: BoardProfile.Display, touchCapacity: Int, opener: any DeviceOpener,
+                            seat: SeatSession?, profileName: String, logger: Logger) throws(BoardPlatformError) -> DRMPlatform {
         let loop: EpollRunLoop
         do { loop = try EpollRunLoop(logger: logger) } catch { throw .runLoop(error) }
         let device: LibDRMDevice
         do {
             if let path = devicePath(for: display) {
-                device = try LibDRMDevice.open(path: path, through: seat)
+                device = try LibDRMDevice.open(path: path, through: opener)
             } else {
-                device = try LibDRMDevice.openFirstConnected(through: seat)
+                device = try LibDRMDevice.openFirstConnected(through: opener)
             }
         } catch let error as SeatError {
             loop.close()
@@ -744,18 +719,17 @@ extension BoardPlatform {
             throw .display(error, profile: profileName)
         } catch {
             loop.close()
-            throw .display(.systemCall(path: "/dev/dri", operation: "opening through the seat", errno: .ioError),
-                           profile: profileName)
+            throw .display(.systemCall(path: "/dev/dri", operation: "opening", errno: .ioError), profile: profileName)
         }
         let drmDisplay: DRMDisplay
         do {
-            drmDisplay = try DRMDisplay.open(device: device, configuration: drmConfiguration(display), runLoop: loop,
+            drmDisplay = try DRMDisplay.open(device: device, configuration: display.drm, runLoop: loop,
                                              logger: logger)
         } catch {
             loop.close()
             throw .display(error, profile: profileName)
         }
-        seat.watch(on: loop)
+        seat?.watch(on: loop)
         return DRMPlatform(runLoop: loop, display: drmDisplay, screenScale: display.scale, touchCapacity: touchCapacity)
     }
 

@@ -1,4 +1,5 @@
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
 
 /// What differs between the devices a kiosk runs on, read from `boards/<name>.toml`: which
@@ -62,55 +63,78 @@ public struct BoardProfile: Sendable, Hashable {
     /// (when `boards/virtual.toml` cannot be found) on a machine without a DRM device.
     public static let virtual = BoardProfile(
         name: "virtual", description: "the headless virtual display (no hardware)",
-        display: Display(backend: .virtual, mode: ModeSetting(width: 800, height: 480, refreshRate: 60)),
+        display: Display(backend: .virtual, mode: ModeRequest(width: 800, height: 480, refreshRate: 60)),
         system: System(console: .none))
 
     // MARK: Display
 
-    /// `[display]`: which display and how the picture is set up on it.
+    /// `[display]`: which display and how the picture is set up on it. The picture's setup is
+    /// the DRM display's own configuration (`drm`), which the virtual display follows too; the
+    /// accessors below name each TOML field.
     public struct Display: Sendable, Hashable {
         /// `backend`: `"drm"` (a DRM/KMS device) or `"virtual"` (the headless display).
         public var backend: Backend
         /// `device`: the DRM node (`/dev/dri/card1`), or nil (`"auto"`): the card that has the
         /// configured connector, else the first card with a display connected.
         public var device: String?
+        /// `scale`: pixels per point (1, 1.5, 2…; 0.5 to 4).
+        public var scale: Double
+        /// `connector`, `mode`, `rotation`, `pixel_format`, `buffers`, `plane_rotation` and
+        /// `modesetting`: what `DRMDisplay` is opened with.
+        public var drm: DRMDisplay.Configuration
+
         /// `connector`: the connector as KMS names it (`HDMI-A-1`, `DSI-1`), or nil (`"auto"`):
         /// the first connected one.
-        public var connector: String?
+        public var connector: String? {
+            get { drm.connectorName }
+            set { drm.connectorName = newValue }
+        }
         /// `mode`: the panel's mode in unrotated pixels, or nil (`"preferred"`): the mode the
         /// display prefers (its EDID's or the panel's), else the largest. On the virtual
         /// display `"preferred"` is 800×480 at 60 Hz and a mode without a rate runs at 60 Hz.
-        public var mode: ModeSetting?
+        public var mode: ModeRequest? {
+            get { drm.mode }
+            set { drm.mode = newValue }
+        }
         /// `rotation`: how the picture is turned on the panel, clockwise (0, 90, 180, 270).
         /// Touches are turned by the same value.
-        public var rotation: ScreenRotation
+        public var rotation: ScreenRotation {
+            get { drm.rotation }
+            set { drm.rotation = newValue }
+        }
         /// `pixel_format`: the scanout format, `"xrgb8888"` or `"rgb565"`.
-        public var pixelFormat: PixelFormat
-        /// `scale`: pixels per point (1, 1.5, 2…; 0.5 to 4).
-        public var scale: Double
+        public var pixelFormat: PixelFormat {
+            get { drm.pixelFormat }
+            set { drm.pixelFormat = newValue }
+        }
         /// `buffers`: scanout buffers cycled through, 2 or 3.
-        public var buffers: Int
+        public var buffers: Int {
+            get { drm.bufferCount }
+            set { drm.bufferCount = newValue }
+        }
         /// `plane_rotation`: whether the display plane may turn the picture in hardware when
         /// it can (else the copy to scanout turns it).
-        public var allowsPlaneRotation: Bool
+        public var allowsPlaneRotation: Bool {
+            get { drm.allowsPlaneRotation }
+            set { drm.allowsPlaneRotation = newValue }
+        }
         /// `modesetting`: `"auto"` (atomic when the driver offers it) or `"legacy"`.
-        public var modesetting: Modesetting
+        public var modesetting: DRMDisplay.Modesetting {
+            get { drm.modesetting }
+            set { drm.modesetting = newValue }
+        }
 
         /// Creates a display section; the defaults are those of a DRM device chosen automatically.
         public init(backend: Backend = .drm, device: String? = nil, connector: String? = nil,
-                    mode: ModeSetting? = nil, rotation: ScreenRotation = .none,
+                    mode: ModeRequest? = nil, rotation: ScreenRotation = .none,
                     pixelFormat: PixelFormat = .xrgb8888, scale: Double = 1, buffers: Int = 2,
-                    allowsPlaneRotation: Bool = true, modesetting: Modesetting = .automatic) {
+                    allowsPlaneRotation: Bool = true, modesetting: DRMDisplay.Modesetting = .automatic) {
             self.backend = backend
             self.device = device
-            self.connector = connector
-            self.mode = mode
-            self.rotation = rotation
-            self.pixelFormat = pixelFormat
             self.scale = scale
-            self.buffers = buffers
-            self.allowsPlaneRotation = allowsPlaneRotation
-            self.modesetting = modesetting
+            self.drm = DRMDisplay.Configuration(connectorName: connector, mode: mode, rotation: rotation,
+                                                pixelFormat: pixelFormat, bufferCount: buffers,
+                                                modesetting: modesetting, allowsPlaneRotation: allowsPlaneRotation)
         }
 
         /// The panel mode the virtual display runs: the configured one (60 Hz when no rate is
@@ -127,52 +151,6 @@ public struct BoardProfile: Sendable, Hashable {
         case drm
         /// The headless virtual display (`VitrineHeadless`): tests, demos without hardware.
         case virtual
-    }
-
-    /// A display mode asked for: panel pixels and, optionally, the refresh rate.
-    public struct ModeSetting: Sendable, Hashable, CustomStringConvertible {
-        /// Width in pixels.
-        public var width: Int
-        /// Height in pixels.
-        public var height: Int
-        /// Refresh in hertz, or nil for any.
-        public var refreshRate: Double?
-
-        /// Creates a mode setting.
-        public init(width: Int, height: Int, refreshRate: Double? = nil) {
-            self.width = width
-            self.height = height
-            self.refreshRate = refreshRate
-        }
-
-        /// Parses `800x480` or `800x480@60` (`@59.94`); nil when malformed.
-        public init?(_ text: String) {
-            let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-            guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-                  (1...16384).contains(width), (1...16384).contains(height) else { return nil }
-            var rate: Double?
-            if parts.count == 2 {
-                guard let value = Double(parts[1]), value > 0, value <= 1000 else { return nil }
-                rate = value
-            }
-            self.init(width: width, height: height, refreshRate: rate)
-        }
-
-        /// `WxH` or `WxH@R`.
-        public var description: String {
-            guard let refreshRate else { return "\(width)x\(height)" }
-            let whole = refreshRate.rounded()
-            return "\(width)x\(height)@" + (whole == refreshRate ? "\(Int(whole))" : "\(refreshRate)")
-        }
-    }
-
-    /// Which modesetting interface the DRM display uses.
-    public enum Modesetting: String, Sendable, Hashable, CaseIterable {
-        /// Atomic when the driver offers it, else legacy.
-        case automatic = "auto"
-        /// Legacy SetCrtc and PageFlip always.
-        case legacy
     }
 
     // MARK: Input

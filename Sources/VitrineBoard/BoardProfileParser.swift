@@ -1,5 +1,6 @@
 import TOMLKit
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
 
 extension BoardProfile {
@@ -147,9 +148,9 @@ private struct ProfileReader {
         display.device = try s.pathOrAuto("device", pathPrefix: "/dev/", what: "a DRM node such as \"/dev/dri/card1\"")
         display.connector = try s.nameOrAuto("connector", what: "a connector name such as \"HDMI-A-1\" or \"DSI-1\" (`vitrine devices` lists them)")
         let allowedMode = "must be \"preferred\" or WIDTHxHEIGHT with an optional @REFRESH, e.g. \"800x480\" or \"1920x1080@60\""
-        display.mode = try s.parsed("mode", default: nil, allowed: allowedMode) { text -> BoardProfile.ModeSetting?? in
+        display.mode = try s.parsed("mode", default: nil, allowed: allowedMode) { text -> ModeRequest?? in
             if text == "preferred" { return .some(nil) }
-            return BoardProfile.ModeSetting(text).map { .some($0) }
+            return ModeRequest(text).map { .some($0) }
         }
         let rotation = try s.integer("rotation", default: 0, oneOf: [0, 90, 180, 270])
         display.rotation = ScreenRotation(rawValue: rotation) ?? .none
@@ -157,7 +158,8 @@ private struct ProfileReader {
         display.scale = try s.number("scale", default: 1, in: 0.5...4)
         display.buffers = try s.integer("buffers", default: 2, oneOf: [2, 3])
         display.allowsPlaneRotation = try s.bool("plane_rotation", default: true)
-        display.modesetting = try s.choice("modesetting", default: .automatic, BoardProfile.Modesetting.allCases.map { ($0.rawValue, $0) })
+        display.modesetting = try s.choice("modesetting", default: .automatic,
+                                            [("auto", DRMDisplay.Modesetting.automatic), ("legacy", .legacy)])
         return display
     }
 

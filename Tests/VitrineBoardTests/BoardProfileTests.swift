@@ -1,5 +1,6 @@
 import Testing
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
 @testable import VitrineBoard
 
@@ -24,7 +25,7 @@ import VitrineGraphics
             let profile = try BoardProfile.load(named: name, directories: [shippedBoardsDirectory])
             #expect(profile.display.backend == .drm)
             #expect(profile.display.connector == "DSI-1")
-            #expect(profile.display.mode == BoardProfile.ModeSetting(width: 800, height: 480, refreshRate: 60))
+            #expect(profile.display.mode == ModeRequest(width: 800, height: 480, refreshRate: 60))
             #expect(profile.input.devices.isEmpty && profile.input.seat == "seat0")
             #expect(!profile.input.allowsVTSwitching)
             #expect(profile.accelerometer.device == .none)
@@ -121,7 +122,7 @@ import VitrineGraphics
         #expect(parsed.match == ["Board X", "Board Y"])
         #expect(parsed.display == BoardProfile.Display(
             backend: .drm, device: "/dev/dri/card1", connector: "DSI-2",
-            mode: BoardProfile.ModeSetting(width: 1024, height: 600, refreshRate: 59.94), rotation: .clockwise270,
+            mode: ModeRequest(width: 1024, height: 600, refreshRate: 59.94), rotation: .clockwise270,
             pixelFormat: .rgb565, scale: 1.5, buffers: 3, allowsPlaneRotation: false, modesetting: .legacy))
         #expect(parsed.input == BoardProfile.Input(
             seat: "seat1", devices: ["/dev/input/event4", "/dev/input/by-path/platform-touch-event"],

@@ -407,13 +407,11 @@ public final class BoardPlatform: Platform {
     public static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
         let input = profile.input
         let calibration = profile.touch.calibration
-        let keymap = input.keymap
         return InputConfiguration(
             devices: input.devices.isEmpty ? .seat(input.seat) : .paths(input.devices),
             calibration: CalibrationMatrix(a: calibration[0], b: calibration[1], c: calibration[2],
                                            d: calibration[3], e: calibration[4], f: calibration[5]),
-            keymap: KeymapNames(rules: keymap.rules, model: keymap.model, layout: keymap.layout,
-                                variant: keymap.variant, options: keymap.options),
+            keymap: input.keymap,
             allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
             allowsNoDevices: input.devices.isEmpty)
     }
@@ -428,7 +426,7 @@ public final class BoardPlatform: Platform {
         case .path(let path): device = AccelerometerDevice(path: path)
         }
         let matrix = try accelerometer.mountMatrix.map { values throws(AccelerometerError) in try MountMatrix(rowMajor: values) }
-        return AccelerometerConfiguration(device: device, mountMatrix: matrix)
+        return AccelerometerConfiguration(device: device, mountMatrix: matrix, unitsPerG: accelerometer.unitsPerG)
     }
 
     private static func accelerometer(_ settings: BoardProfile.Accelerometer, runLoop: any RunLoop,

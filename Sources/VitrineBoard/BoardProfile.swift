@@ -1,6 +1,7 @@
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 
 /// What differs between the devices a kiosk runs on, read from `boards/<name>.toml`: which
 /// display and how it is set up, which input belongs to the screen and how touches map onto it,
@@ -170,42 +171,21 @@ public struct BoardProfile: Sendable, Hashable {
         /// `pointer_drives_touch`: whether a mouse's left button drives a single touch (so a
         /// kiosk can be tried at a desk).
         public var pointerDrivesTouch: Bool
-        /// `[input.keymap]`: the xkb keymap that gives keys their characters.
-        public var keymap: Keymap
+        /// `[input.keymap]`: the xkb keymap that gives keys their characters — `rules`
+        /// (`"evdev"`), `model` (`"pc105"`), `layout` (`"us"`, `"de"`, `"us,ru"`), `variant`
+        /// (`""`, `"nodeadkeys"`), `options` (`"grp:alt_shift_toggle"`), as `setxkbmap` and
+        /// `/etc/default/keyboard` take them; libinput's own `KeymapNames`.
+        public var keymap: KeymapNames
 
         /// Creates an input section; the defaults: every device of seat0, a US keymap, VT
         /// switching locked, the mouse driving a touch.
         public init(seat: String = "seat0", devices: [String] = [], allowsVTSwitching: Bool = false,
-                    pointerDrivesTouch: Bool = true, keymap: Keymap = Keymap()) {
+                    pointerDrivesTouch: Bool = true, keymap: KeymapNames = KeymapNames()) {
             self.seat = seat
             self.devices = devices
             self.allowsVTSwitching = allowsVTSwitching
             self.pointerDrivesTouch = pointerDrivesTouch
             self.keymap = keymap
-        }
-    }
-
-    /// `[input.keymap]`: xkb rule names (as `setxkbmap` and `/etc/default/keyboard` take them).
-    public struct Keymap: Sendable, Hashable {
-        /// `rules`: the rules file (`"evdev"`).
-        public var rules: String
-        /// `model`: the keyboard model (`"pc105"`).
-        public var model: String
-        /// `layout`: layouts, comma separated (`"us"`, `"de"`, `"us,ru"`).
-        public var layout: String
-        /// `variant`: variants of those layouts (`""`, `"nodeadkeys"`).
-        public var variant: String
-        /// `options`: xkb options (`""`, `"grp:alt_shift_toggle"`).
-        public var options: String
-
-        /// Creates a keymap; the defaults are a US pc105 keyboard.
-        public init(rules: String = "evdev", model: String = "pc105", layout: String = "us",
-                    variant: String = "", options: String = "") {
-            self.rules = rules
-            self.model = model
-            self.layout = layout
-            self.variant = variant
-            self.options = options
         }
     }
 
@@ -246,6 +226,10 @@ public struct BoardProfile: Sendable, Hashable {
         /// Nil: the matrix the device declares, else identity. Each number within ±16 and the
         /// determinant's size at least 0.001 (`mountMatrixLimits`).
         public var mountMatrix: [Double]?
+        /// `units_per_g`: raw units per g of an evdev accelerometer (its LSB/g), for a driver
+        /// that reports resolution 0; nil (`0`, the default): the driver's resolution, else 256.
+        /// At most 1 000 000.
+        public var unitsPerG: Double?
         /// `auto_rotate`: whether turning the device turns the picture (and touch) with it.
         public var autoRotate: Bool
         /// `orientation_hysteresis`: degrees (0…45) past the 45° boundary between two
@@ -257,10 +241,11 @@ public struct BoardProfile: Sendable, Hashable {
 
         /// Creates an accelerometer section; the defaults: found automatically, no
         /// auto-rotation, no shake detection (so it is never read).
-        public init(device: DeviceChoice = .automatic, mountMatrix: [Double]? = nil, autoRotate: Bool = false,
-                    orientationHysteresis: Double = 15, shake: Shake = Shake()) {
+        public init(device: DeviceChoice = .automatic, mountMatrix: [Double]? = nil, unitsPerG: Double? = nil,
+                    autoRotate: Bool = false, orientationHysteresis: Double = 15, shake: Shake = Shake()) {
             self.device = device
             self.mountMatrix = mountMatrix
+            self.unitsPerG = unitsPerG
             self.autoRotate = autoRotate
             self.orientationHysteresis = orientationHysteresis
             self.shake = shake

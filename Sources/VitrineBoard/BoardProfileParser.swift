@@ -101,7 +101,7 @@ private struct ProfileReader {
             }
             profile.touch.calibration = calibration
         }
-        if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "auto_rotate",
+        if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "units_per_g", "auto_rotate",
                                                                        "orientation_hysteresis", "shake"],
                                                   subsections: ["shake"]) {
             profile.accelerometer = try readAccelerometer(accelerometer)
@@ -187,6 +187,8 @@ private struct ProfileReader {
         accelerometer.device = try s.device("device", default: .automatic, pathPrefixes: ["/dev/input/", "/sys/"],
                                             what: "an event node such as \"/dev/input/event3\" or an IIO device such as \"/sys/bus/iio/devices/iio:device0\"")
         accelerometer.mountMatrix = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits)
+        let unitsPerG = try s.number("units_per_g", default: 0, in: 0...1_000_000)
+        accelerometer.unitsPerG = unitsPerG == 0 ? nil : unitsPerG
         accelerometer.autoRotate = try s.bool("auto_rotate", default: false)
         accelerometer.orientationHysteresis = try s.number("orientation_hysteresis", default: 15, in: 0...45, unit: " degrees")
         if let shake = try s.section("shake", keys: ["enabled", "threshold", "duration", "quiet_period"]) {

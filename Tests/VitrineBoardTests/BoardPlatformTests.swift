@@ -251,7 +251,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(BoardPlatform.inputConfiguration(profile) == InputConfiguration(allowsNoDevices: true))
         profile.input = BoardProfile.Input(seat: "seat1", devices: ["/dev/input/event3"], allowsVTSwitching: true,
                                            pointerDrivesTouch: false,
-                                           keymap: BoardProfile.Keymap(layout: "de", variant: "nodeadkeys"))
+                                           keymap: KeymapNames(layout: "de", variant: "nodeadkeys"))
         profile.touch.calibration = [0, 1, 0, -1, 0, 1]
         let configuration = BoardPlatform.inputConfiguration(profile)
         #expect(configuration == InputConfiguration(

@@ -2,6 +2,7 @@ import Testing
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 @testable import VitrineBoard
 
 @Suite struct ShippedProfileTests {
@@ -47,7 +48,7 @@ import VitrineGraphics
     @Test func theX86ProfileSpellsOutEveryField() throws {
         let profile = try BoardProfile.load(named: "x86-kiosk", directories: [shippedBoardsDirectory])
         #expect(profile.match.isEmpty)
-        #expect(profile.input.keymap == BoardProfile.Keymap())
+        #expect(profile.input.keymap == KeymapNames())
         #expect(profile.accelerometer.mountMatrix == [1, 0, 0, 0, 1, 0, 0, 0, 1])
         #expect(profile.accelerometer.shake == BoardProfile.Shake(enabled: false, threshold: 0.8, duration: 0.3, quietPeriod: 1))
         #expect(profile.accelerometer.orientationHysteresis == 15)
@@ -127,7 +128,7 @@ import VitrineGraphics
         #expect(parsed.input == BoardProfile.Input(
             seat: "seat1", devices: ["/dev/input/event4", "/dev/input/by-path/platform-touch-event"],
             allowsVTSwitching: true, pointerDrivesTouch: false,
-            keymap: BoardProfile.Keymap(rules: "evdev", model: "pc104", layout: "de,us", variant: "nodeadkeys,",
+            keymap: KeymapNames(rules: "evdev", model: "pc104", layout: "de,us", variant: "nodeadkeys,",
                                         options: "grp:alt_shift_toggle")))
         #expect(parsed.touch == BoardProfile.Touch(capacity: 5, calibration: [0, 1, 0, -1, 0, 1]))
         #expect(parsed.accelerometer == BoardProfile.Accelerometer(

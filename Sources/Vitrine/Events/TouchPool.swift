@@ -22,7 +22,7 @@ public final class TouchPool {
     /// Creates a pool of `capacity` touches, allocating them all now.
     public init(capacity: Int, logger: Logger = Logger(label: "vitrine.touch")) {
         precondition((1...64).contains(capacity),
-                     "touch-pool capacity must be 1...64, got \(capacity): set touch_capacity in the board profile to the panel's slot count")
+                     "touch-pool capacity must be 1...64, got \(capacity): set [touch] capacity in the board profile to the panel's slot count")
         self.capacity = capacity
         self.storage = ContiguousArray((0..<capacity).map { Touch(poolIndex: $0) })
         self.logger = logger
@@ -40,7 +40,7 @@ public final class TouchPool {
         let free = ~inUseMask & (capacity == 64 ? ~0 : (1 << UInt64(capacity)) - 1)
         guard free != 0 else {
             ignoredTouchCount += 1
-            logger.warning("touch \(identifier) ignored: all \(capacity) touches of the pool are down (raise touch_capacity in the board profile if the panel has more slots)")
+            logger.warning("touch \(identifier) ignored: all \(capacity) touches of the pool are down (raise [touch] capacity in the board profile if the panel has more slots)")
             return nil
         }
         let index = free.trailingZeroBitCount

@@ -281,7 +281,7 @@ public final class LibInputSource: InputSource {
         updateMaximumTouchCount()
         logger.info("input device added: \(description)")
         if isStarted, let capacity = touchPoolCapacity, slots > capacity {
-            logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise touch_capacity in the board profile)")
+            logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise [touch] capacity in the board profile)")
         }
     }
 

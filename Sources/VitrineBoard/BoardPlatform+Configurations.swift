@@ -30,11 +30,9 @@ extension BoardPlatform {
     /// device is allowed (one may be plugged in later); explicit device paths must open.
     public static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
         let input = profile.input
-        let calibration = profile.touch.calibration
         return InputConfiguration(
             devices: input.devices.isEmpty ? .seat(input.seat) : .paths(input.devices),
-            calibration: CalibrationMatrix(a: calibration[0], b: calibration[1], c: calibration[2],
-                                           d: calibration[3], e: calibration[4], f: calibration[5]),
+            calibration: profile.touch.calibration,
             keymap: input.keymap,
             allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
             allowsNoDevices: input.devices.isEmpty)
@@ -49,8 +47,7 @@ extension BoardPlatform {
         case .automatic: device = nil
         case .path(let path): device = AccelerometerDevice(path: path)
         }
-        let matrix = try accelerometer.mountMatrix.map { values throws(AccelerometerError) in try MountMatrix(rowMajor: values) }
-        return AccelerometerConfiguration(device: device, mountMatrix: matrix, unitsPerG: accelerometer.unitsPerG)
+        return AccelerometerConfiguration(device: device, mountMatrix: accelerometer.mountMatrix, unitsPerG: accelerometer.unitsPerG)
     }
 
     static func accelerometer(_ settings: BoardProfile.Accelerometer, runLoop: any RunLoop,

@@ -200,14 +200,11 @@ public struct BoardProfile: Sendable, Hashable {
         /// normalised panel coordinates (0…1): a touch reported at (x, y) is taken to be at
         /// (a·x + b·y + c, d·x + e·y + f), before the display rotation is applied.
         /// Identity: `[1, 0, 0, 0, 1, 0]`. Each number within ±16 and |a·e − b·d| ≥ 0.001
-        /// (`calibrationLimits`).
-        public var calibration: [Double]
-
-        /// The identity calibration.
-        public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
+        /// (`calibrationLimits`). libinput's own `CalibrationMatrix`.
+        public var calibration: CalibrationMatrix
 
         /// Creates a touch section; the defaults: 10 fingers, no calibration.
-        public init(capacity: Int = 10, calibration: [Double] = Touch.identityCalibration) {
+        public init(capacity: Int = 10, calibration: CalibrationMatrix = .identity) {
             self.capacity = capacity
             self.calibration = calibration
         }
@@ -224,8 +221,9 @@ public struct BoardProfile: Sendable, Hashable {
         /// `mount_matrix`: 3 rows of 3 numbers, row-major, from the sensor's axes to the
         /// panel's (as the kernel's `mount_matrix` and udev's ACCEL_MOUNT_MATRIX give it).
         /// Nil: the matrix the device declares, else identity. Each number within ±16 and the
-        /// determinant's size at least 0.001 (`mountMatrixLimits`).
-        public var mountMatrix: [Double]?
+        /// determinant's size at least 0.001 (`mountMatrixLimits`). The accelerometer's own
+        /// `MountMatrix`.
+        public var mountMatrix: MountMatrix?
         /// `units_per_g`: raw units per g of an evdev accelerometer (its LSB/g), for a driver
         /// that reports resolution 0; nil (`0`, the default): the driver's resolution, else 256.
         /// At most 1 000 000.
@@ -241,7 +239,7 @@ public struct BoardProfile: Sendable, Hashable {
 
         /// Creates an accelerometer section; the defaults: found automatically, no
         /// auto-rotation, no shake detection (so it is never read).
-        public init(device: DeviceChoice = .automatic, mountMatrix: [Double]? = nil, unitsPerG: Double? = nil,
+        public init(device: DeviceChoice = .automatic, mountMatrix: MountMatrix? = nil, unitsPerG: Double? = nil,
                     autoRotate: Bool = false, orientationHysteresis: Double = 15, shake: Shake = Shake()) {
             self.device = device
             self.mountMatrix = mountMatrix

@@ -2,6 +2,7 @@ import TOMLKit
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 
 extension BoardProfile {
     /// Reads a profile from TOML `text`, validating every field. `file` names it in errors
@@ -90,7 +91,7 @@ private struct ProfileReader {
             let limits = BoardProfile.Touch.calibrationLimits
             let allowed = "must be 6 numbers [a, b, c, d, e, f] from -\(Section.format(limits.coefficient)) to "
                 + "\(Section.format(limits.coefficient)), identity [1, 0, 0, 0, 1, 0]"
-            let calibration = try touch.numbers("calibration", count: 6, default: BoardProfile.Touch.identityCalibration,
+            let calibration = try touch.numbers("calibration", count: 6, default: CalibrationMatrix.identity.values,
                                                 in: -limits.coefficient...limits.coefficient, allowed: allowed)
             // The matrix must map the panel onto an area, not a line or a speck: |a·e − b·d| is
             // the share of the screen the panel covers.
@@ -99,7 +100,8 @@ private struct ProfileReader {
                 throw touch.invalidValue("calibration", "must map the panel onto an area: a·e − b·d is \(Section.format(determinant)) here, "
                                          + "and must be at least \(Section.format(limits.determinant)) in size; " + allowed)
             }
-            profile.touch.calibration = calibration
+            profile.touch.calibration = CalibrationMatrix(a: calibration[0], b: calibration[1], c: calibration[2],
+                                                          d: calibration[3], e: calibration[4], f: calibration[5])
         }
         if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "units_per_g", "auto_rotate",
                                                                        "orientation_hysteresis", "shake"],
@@ -186,7 +188,15 @@ private struct ProfileReader {
         var accelerometer = BoardProfile.Accelerometer()
         accelerometer.device = try s.device("device", default: .automatic, pathPrefixes: ["/dev/input/", "/sys/"],
                                             what: "an event node such as \"/dev/input/event3\" or an IIO device such as \"/sys/bus/iio/devices/iio:device0\"")
-        accelerometer.mountMatrix = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits)
+        if let entries = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits) {
+            // Within the limits the matrix is invertible, so MountMatrix accepts it; its reason
+            // is given should it not.
+            do throws(AccelerometerError) {
+                accelerometer.mountMatrix = try MountMatrix(rowMajor: entries)
+            } catch {
+                throw s.invalidValue("mount_matrix", "\(error)")
+            }
+        }
         let unitsPerG = try s.number("units_per_g", default: 0, in: 0...1_000_000)
         accelerometer.unitsPerG = unitsPerG == 0 ? nil : unitsPerG
         accelerometer.autoRotate = try s.bool("auto_rotate", default: false)

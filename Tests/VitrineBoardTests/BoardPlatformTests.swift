@@ -252,7 +252,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         profile.input = BoardProfile.Input(seat: "seat1", devices: ["/dev/input/event3"], allowsVTSwitching: true,
                                            pointerDrivesTouch: false,
                                            keymap: KeymapNames(layout: "de", variant: "nodeadkeys"))
-        profile.touch.calibration = [0, 1, 0, -1, 0, 1]
+        profile.touch.calibration = CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)
         let configuration = BoardPlatform.inputConfiguration(profile)
         #expect(configuration == InputConfiguration(
             devices: .paths(["/dev/input/event3"]),
@@ -268,7 +268,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         settings.device = .none
         #expect(try BoardPlatform.accelerometerConfiguration(settings) == nil)
         settings.device = .path("/dev/input/event5")
-        settings.mountMatrix = [0, 1, 0, -1, 0, 0, 0, 0, 1]
+        settings.mountMatrix = try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])
         let configuration = try #require(try BoardPlatform.accelerometerConfiguration(settings))
         #expect(configuration.device == .evdev(path: "/dev/input/event5"))
         #expect(configuration.mountMatrix == (try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])))

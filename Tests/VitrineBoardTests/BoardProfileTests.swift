@@ -49,7 +49,7 @@ import VitrineInput
         let profile = try BoardProfile.load(named: "x86-kiosk", directories: [shippedBoardsDirectory])
         #expect(profile.match.isEmpty)
         #expect(profile.input.keymap == KeymapNames())
-        #expect(profile.accelerometer.mountMatrix == [1, 0, 0, 0, 1, 0, 0, 0, 1])
+        #expect(profile.accelerometer.mountMatrix == .identity)
         #expect(profile.accelerometer.shake == BoardProfile.Shake(enabled: false, threshold: 0.8, duration: 0.3, quietPeriod: 1))
         #expect(profile.accelerometer.orientationHysteresis == 15)
         #expect(profile.switches.lid == .displayOff)
@@ -130,9 +130,9 @@ import VitrineInput
             allowsVTSwitching: true, pointerDrivesTouch: false,
             keymap: KeymapNames(rules: "evdev", model: "pc104", layout: "de,us", variant: "nodeadkeys,",
                                         options: "grp:alt_shift_toggle")))
-        #expect(parsed.touch == BoardProfile.Touch(capacity: 5, calibration: [0, 1, 0, -1, 0, 1]))
+        #expect(parsed.touch == BoardProfile.Touch(capacity: 5, calibration: CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)))
         #expect(parsed.accelerometer == BoardProfile.Accelerometer(
-            device: .path("/sys/bus/iio/devices/iio:device0"), mountMatrix: [0, 1, 0, -1, 0, 0, 0, 0, 1],
+            device: .path("/sys/bus/iio/devices/iio:device0"), mountMatrix: try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]),
             autoRotate: true, orientationHysteresis: 20,
             shake: BoardProfile.Shake(enabled: false, threshold: 2, duration: 0.5, quietPeriod: 3)))
         #expect(parsed.switches.lid == .ignore)

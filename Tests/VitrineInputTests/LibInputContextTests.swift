@@ -18,7 +18,7 @@ struct LibInputContextTests {
             Issue.record("a missing device was accepted")
         } catch {
             #expect(error == .deviceNotFound(path: missing))
-            #expect(error.description.hasPrefix("\(missing) does not exist — check the input device paths in the board profile"))
+            #expect(error.description.hasPrefix("\(missing) does not exist — check [input] devices in the board profile"))
         }
     }
 

@@ -50,8 +50,8 @@ public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertib
                 }
             }
             return message + " — load the sensor's driver (enable it in the kernel or device tree), "
-                + "or name the device in [accelerometer] device of the board profile; if the board has no accelerometer, set it to \"none\" "
-                + "(or turn [accelerometer.shake] enabled and [accelerometer] auto_rotate off)"
+                + "or name the device in [accelerometer] device of the board profile; "
+                + "turn shake detection and auto-rotation off if the board has no accelerometer"
         case .evdev(let error):
             return error.description
         case .missingAxes(let path, let missing):

@@ -1,5 +1,7 @@
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 
 /// What differs between the devices a kiosk runs on, read from `boards/<name>.toml`: which
 /// display and how it is set up, which input belongs to the screen and how touches map onto it,
@@ -62,55 +64,78 @@ public struct BoardProfile: Sendable, Hashable {
     /// (when `boards/virtual.toml` cannot be found) on a machine without a DRM device.
     public static let virtual = BoardProfile(
         name: "virtual", description: "the headless virtual display (no hardware)",
-        display: Display(backend: .virtual, mode: ModeSetting(width: 800, height: 480, refreshRate: 60)),
+        display: Display(backend: .virtual, mode: ModeRequest(width: 800, height: 480, refreshRate: 60)),
         system: System(console: .none))
 
     // MARK: Display
 
-    /// `[display]`: which display and how the picture is set up on it.
+    /// `[display]`: which display and how the picture is set up on it. The picture's setup is
+    /// the DRM display's own configuration (`drm`), which the virtual display follows too; the
+    /// accessors below name each TOML field.
     public struct Display: Sendable, Hashable {
         /// `backend`: `"drm"` (a DRM/KMS device) or `"virtual"` (the headless display).
         public var backend: Backend
         /// `device`: the DRM node (`/dev/dri/card1`), or nil (`"auto"`): the card that has the
         /// configured connector, else the first card with a display connected.
         public var device: String?
+        /// `scale`: pixels per point (1, 1.5, 2…; 0.5 to 4).
+        public var scale: Double
+        /// `connector`, `mode`, `rotation`, `pixel_format`, `buffers`, `plane_rotation` and
+        /// `modesetting`: what `DRMDisplay` is opened with.
+        public var drm: DRMDisplay.Configuration
+
         /// `connector`: the connector as KMS names it (`HDMI-A-1`, `DSI-1`), or nil (`"auto"`):
         /// the first connected one.
-        public var connector: String?
+        public var connector: String? {
+            get { drm.connectorName }
+            set { drm.connectorName = newValue }
+        }
         /// `mode`: the panel's mode in unrotated pixels, or nil (`"preferred"`): the mode the
         /// display prefers (its EDID's or the panel's), else the largest. On the virtual
         /// display `"preferred"` is 800×480 at 60 Hz and a mode without a rate runs at 60 Hz.
-        public var mode: ModeSetting?
+        public var mode: ModeRequest? {
+            get { drm.mode }
+            set { drm.mode = newValue }
+        }
         /// `rotation`: how the picture is turned on the panel, clockwise (0, 90, 180, 270).
         /// Touches are turned by the same value.
-        public var rotation: ScreenRotation
+        public var rotation: ScreenRotation {
+            get { drm.rotation }
+            set { drm.rotation = newValue }
+        }
         /// `pixel_format`: the scanout format, `"xrgb8888"` or `"rgb565"`.
-        public var pixelFormat: PixelFormat
-        /// `scale`: pixels per point (1, 1.5, 2…; 0.5 to 4).
-        public var scale: Double
+        public var pixelFormat: PixelFormat {
+            get { drm.pixelFormat }
+            set { drm.pixelFormat = newValue }
+        }
         /// `buffers`: scanout buffers cycled through, 2 or 3.
-        public var buffers: Int
+        public var buffers: Int {
+            get { drm.bufferCount }
+            set { drm.bufferCount = newValue }
+        }
         /// `plane_rotation`: whether the display plane may turn the picture in hardware when
         /// it can (else the copy to scanout turns it).
-        public var allowsPlaneRotation: Bool
+        public var allowsPlaneRotation: Bool {
+            get { drm.allowsPlaneRotation }
+            set { drm.allowsPlaneRotation = newValue }
+        }
         /// `modesetting`: `"auto"` (atomic when the driver offers it) or `"legacy"`.
-        public var modesetting: Modesetting
+        public var modesetting: DRMDisplay.Modesetting {
+            get { drm.modesetting }
+            set { drm.modesetting = newValue }
+        }
 
         /// Creates a display section; the defaults are those of a DRM device chosen automatically.
         public init(backend: Backend = .drm, device: String? = nil, connector: String? = nil,
-                    mode: ModeSetting? = nil, rotation: ScreenRotation = .none,
+                    mode: ModeRequest? = nil, rotation: ScreenRotation = .none,
                     pixelFormat: PixelFormat = .xrgb8888, scale: Double = 1, buffers: Int = 2,
-                    allowsPlaneRotation: Bool = true, modesetting: Modesetting = .automatic) {
+                    allowsPlaneRotation: Bool = true, modesetting: DRMDisplay.Modesetting = .automatic) {
             self.backend = backend
             self.device = device
-            self.connector = connector
-            self.mode = mode
-            self.rotation = rotation
-            self.pixelFormat = pixelFormat
             self.scale = scale
-            self.buffers = buffers
-            self.allowsPlaneRotation = allowsPlaneRotation
-            self.modesetting = modesetting
+            self.drm = DRMDisplay.Configuration(connectorName: connector, mode: mode, rotation: rotation,
+                                                pixelFormat: pixelFormat, bufferCount: buffers,
+                                                modesetting: modesetting, allowsPlaneRotation: allowsPlaneRotation)
         }
 
         /// The panel mode the virtual display runs: the configured one (60 Hz when no rate is
@@ -127,52 +152,6 @@ public struct BoardProfile: Sendable, Hashable {
         case drm
         /// The headless virtual display (`VitrineHeadless`): tests, demos without hardware.
         case virtual
-    }
-
-    /// A display mode asked for: panel pixels and, optionally, the refresh rate.
-    public struct ModeSetting: Sendable, Hashable, CustomStringConvertible {
-        /// Width in pixels.
-        public var width: Int
-        /// Height in pixels.
-        public var height: Int
-        /// Refresh in hertz, or nil for any.
-        public var refreshRate: Double?
-
-        /// Creates a mode setting.
-        public init(width: Int, height: Int, refreshRate: Double? = nil) {
-            self.width = width
-            self.height = height
-            self.refreshRate = refreshRate
-        }
-
-        /// Parses `800x480` or `800x480@60` (`@59.94`); nil when malformed.
-        public init?(_ text: String) {
-            let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-            guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-                  (1...16384).contains(width), (1...16384).contains(height) else { return nil }
-            var rate: Double?
-            if parts.count == 2 {
-                guard let value = Double(parts[1]), value > 0, value <= 1000 else { return nil }
-                rate = value
-            }
-            self.init(width: width, height: height, refreshRate: rate)
-        }
-
-        /// `WxH` or `WxH@R`.
-        public var description: String {
-            guard let refreshRate else { return "\(width)x\(height)" }
-            let whole = refreshRate.rounded()
-            return "\(width)x\(height)@" + (whole == refreshRate ? "\(Int(whole))" : "\(refreshRate)")
-        }
-    }
-
-    /// Which modesetting interface the DRM display uses.
-    public enum Modesetting: String, Sendable, Hashable, CaseIterable {
-        /// Atomic when the driver offers it, else legacy.
-        case automatic = "auto"
-        /// Legacy SetCrtc and PageFlip always.
-        case legacy
     }
 
     // MARK: Input
@@ -192,42 +171,21 @@ public struct BoardProfile: Sendable, Hashable {
         /// `pointer_drives_touch`: whether a mouse's left button drives a single touch (so a
         /// kiosk can be tried at a desk).
         public var pointerDrivesTouch: Bool
-        /// `[input.keymap]`: the xkb keymap that gives keys their characters.
-        public var keymap: Keymap
+        /// `[input.keymap]`: the xkb keymap that gives keys their characters — `rules`
+        /// (`"evdev"`), `model` (`"pc105"`), `layout` (`"us"`, `"de"`, `"us,ru"`), `variant`
+        /// (`""`, `"nodeadkeys"`), `options` (`"grp:alt_shift_toggle"`), as `setxkbmap` and
+        /// `/etc/default/keyboard` take them; libinput's own `KeymapNames`.
+        public var keymap: KeymapNames
 
         /// Creates an input section; the defaults: every device of seat0, a US keymap, VT
         /// switching locked, the mouse driving a touch.
         public init(seat: String = "seat0", devices: [String] = [], allowsVTSwitching: Bool = false,
-                    pointerDrivesTouch: Bool = true, keymap: Keymap = Keymap()) {
+                    pointerDrivesTouch: Bool = true, keymap: KeymapNames = KeymapNames()) {
             self.seat = seat
             self.devices = devices
             self.allowsVTSwitching = allowsVTSwitching
             self.pointerDrivesTouch = pointerDrivesTouch
             self.keymap = keymap
-        }
-    }
-
-    /// `[input.keymap]`: xkb rule names (as `setxkbmap` and `/etc/default/keyboard` take them).
-    public struct Keymap: Sendable, Hashable {
-        /// `rules`: the rules file (`"evdev"`).
-        public var rules: String
-        /// `model`: the keyboard model (`"pc105"`).
-        public var model: String
-        /// `layout`: layouts, comma separated (`"us"`, `"de"`, `"us,ru"`).
-        public var layout: String
-        /// `variant`: variants of those layouts (`""`, `"nodeadkeys"`).
-        public var variant: String
-        /// `options`: xkb options (`""`, `"grp:alt_shift_toggle"`).
-        public var options: String
-
-        /// Creates a keymap; the defaults are a US pc105 keyboard.
-        public init(rules: String = "evdev", model: String = "pc105", layout: String = "us",
-                    variant: String = "", options: String = "") {
-            self.rules = rules
-            self.model = model
-            self.layout = layout
-            self.variant = variant
-            self.options = options
         }
     }
 
@@ -242,14 +200,11 @@ public struct BoardProfile: Sendable, Hashable {
         /// normalised panel coordinates (0…1): a touch reported at (x, y) is taken to be at
         /// (a·x + b·y + c, d·x + e·y + f), before the display rotation is applied.
         /// Identity: `[1, 0, 0, 0, 1, 0]`. Each number within ±16 and |a·e − b·d| ≥ 0.001
-        /// (`calibrationLimits`).
-        public var calibration: [Double]
-
-        /// The identity calibration.
-        public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
+        /// (`calibrationLimits`). libinput's own `CalibrationMatrix`.
+        public var calibration: CalibrationMatrix
 
         /// Creates a touch section; the defaults: 10 fingers, no calibration.
-        public init(capacity: Int = 10, calibration: [Double] = Touch.identityCalibration) {
+        public init(capacity: Int = 10, calibration: CalibrationMatrix = .identity) {
             self.capacity = capacity
             self.calibration = calibration
         }
@@ -266,8 +221,13 @@ public struct BoardProfile: Sendable, Hashable {
         /// `mount_matrix`: 3 rows of 3 numbers, row-major, from the sensor's axes to the
         /// panel's (as the kernel's `mount_matrix` and udev's ACCEL_MOUNT_MATRIX give it).
         /// Nil: the matrix the device declares, else identity. Each number within ±16 and the
-        /// determinant's size at least 0.001 (`mountMatrixLimits`).
-        public var mountMatrix: [Double]?
+        /// determinant's size at least 0.001 (`mountMatrixLimits`). The accelerometer's own
+        /// `MountMatrix`.
+        public var mountMatrix: MountMatrix?
+        /// `units_per_g`: raw units per g of an evdev accelerometer (its LSB/g), for a driver
+        /// that reports resolution 0; nil (`0`, the default): the driver's resolution, else 256.
+        /// At most 1 000 000.
+        public var unitsPerG: Double?
         /// `auto_rotate`: whether turning the device turns the picture (and touch) with it.
         public var autoRotate: Bool
         /// `orientation_hysteresis`: degrees (0…45) past the 45° boundary between two
@@ -279,10 +239,11 @@ public struct BoardProfile: Sendable, Hashable {
 
         /// Creates an accelerometer section; the defaults: found automatically, no
         /// auto-rotation, no shake detection (so it is never read).
-        public init(device: DeviceChoice = .automatic, mountMatrix: [Double]? = nil, autoRotate: Bool = false,
-                    orientationHysteresis: Double = 15, shake: Shake = Shake()) {
+        public init(device: DeviceChoice = .automatic, mountMatrix: MountMatrix? = nil, unitsPerG: Double? = nil,
+                    autoRotate: Bool = false, orientationHysteresis: Double = 15, shake: Shake = Shake()) {
             self.device = device
             self.mountMatrix = mountMatrix
+            self.unitsPerG = unitsPerG
             self.autoRotate = autoRotate
             self.orientationHysteresis = orientationHysteresis
             self.shake = shake

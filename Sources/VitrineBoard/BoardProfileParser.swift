@@ -1,6 +1,8 @@
 import TOMLKit
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 
 extension BoardProfile {
     /// Reads a profile from TOML `text`, validating every field. `file` names it in errors
@@ -89,7 +91,7 @@ private struct ProfileReader {
             let limits = BoardProfile.Touch.calibrationLimits
             let allowed = "must be 6 numbers [a, b, c, d, e, f] from -\(Section.format(limits.coefficient)) to "
                 + "\(Section.format(limits.coefficient)), identity [1, 0, 0, 0, 1, 0]"
-            let calibration = try touch.numbers("calibration", count: 6, default: BoardProfile.Touch.identityCalibration,
+            let calibration = try touch.numbers("calibration", count: 6, default: CalibrationMatrix.identity.values,
                                                 in: -limits.coefficient...limits.coefficient, allowed: allowed)
             // The matrix must map the panel onto an area, not a line or a speck: |a·e − b·d| is
             // the share of the screen the panel covers.
@@ -98,9 +100,10 @@ private struct ProfileReader {
                 throw touch.invalidValue("calibration", "must map the panel onto an area: a·e − b·d is \(Section.format(determinant)) here, "
                                          + "and must be at least \(Section.format(limits.determinant)) in size; " + allowed)
             }
-            profile.touch.calibration = calibration
+            profile.touch.calibration = CalibrationMatrix(a: calibration[0], b: calibration[1], c: calibration[2],
+                                                          d: calibration[3], e: calibration[4], f: calibration[5])
         }
-        if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "auto_rotate",
+        if let accelerometer = try top.section("accelerometer", keys: ["device", "mount_matrix", "units_per_g", "auto_rotate",
                                                                        "orientation_hysteresis", "shake"],
                                                   subsections: ["shake"]) {
             profile.accelerometer = try readAccelerometer(accelerometer)
@@ -147,9 +150,9 @@ private struct ProfileReader {
         display.device = try s.pathOrAuto("device", pathPrefix: "/dev/", what: "a DRM node such as \"/dev/dri/card1\"")
         display.connector = try s.nameOrAuto("connector", what: "a connector name such as \"HDMI-A-1\" or \"DSI-1\" (`vitrine devices` lists them)")
         let allowedMode = "must be \"preferred\" or WIDTHxHEIGHT with an optional @REFRESH, e.g. \"800x480\" or \"1920x1080@60\""
-        display.mode = try s.parsed("mode", default: nil, allowed: allowedMode) { text -> BoardProfile.ModeSetting?? in
+        display.mode = try s.parsed("mode", default: nil, allowed: allowedMode) { text -> ModeRequest?? in
             if text == "preferred" { return .some(nil) }
-            return BoardProfile.ModeSetting(text).map { .some($0) }
+            return ModeRequest(text).map { .some($0) }
         }
         let rotation = try s.integer("rotation", default: 0, oneOf: [0, 90, 180, 270])
         display.rotation = ScreenRotation(rawValue: rotation) ?? .none
@@ -157,7 +160,8 @@ private struct ProfileReader {
         display.scale = try s.number("scale", default: 1, in: 0.5...4)
         display.buffers = try s.integer("buffers", default: 2, oneOf: [2, 3])
         display.allowsPlaneRotation = try s.bool("plane_rotation", default: true)
-        display.modesetting = try s.choice("modesetting", default: .automatic, BoardProfile.Modesetting.allCases.map { ($0.rawValue, $0) })
+        display.modesetting = try s.choice("modesetting", default: .automatic,
+                                            [("auto", DRMDisplay.Modesetting.automatic), ("legacy", .legacy)])
         return display
     }
 
@@ -184,7 +188,17 @@ private struct ProfileReader {
         var accelerometer = BoardProfile.Accelerometer()
         accelerometer.device = try s.device("device", default: .automatic, pathPrefixes: ["/dev/input/", "/sys/"],
                                             what: "an event node such as \"/dev/input/event3\" or an IIO device such as \"/sys/bus/iio/devices/iio:device0\"")
-        accelerometer.mountMatrix = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits)
+        if let entries = try s.matrix("mount_matrix", limits: BoardProfile.Accelerometer.mountMatrixLimits) {
+            // Within the limits the matrix is invertible, so MountMatrix accepts it; its reason
+            // is given should it not.
+            do throws(AccelerometerError) {
+                accelerometer.mountMatrix = try MountMatrix(rowMajor: entries)
+            } catch {
+                throw s.invalidValue("mount_matrix", "\(error)")
+            }
+        }
+        let unitsPerG = try s.number("units_per_g", default: 0, in: 0...1_000_000)
+        accelerometer.unitsPerG = unitsPerG == 0 ? nil : unitsPerG
         accelerometer.autoRotate = try s.bool("auto_rotate", default: false)
         accelerometer.orientationHysteresis = try s.number("orientation_hysteresis", default: 15, in: 0...45, unit: " degrees")
         if let shake = try s.section("shake", keys: ["enabled", "threshold", "duration", "quiet_period"]) {

@@ -80,15 +80,15 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noConnectedConnector(let path, let connectors):
             return "\(path): no connected connector (\(connectors.joined(separator: ", "))) — plug in the display"
         case .connectorNotFound(let path, let name, let available):
-            return "\(path) has no connector \(name) — it has \(available.joined(separator: ", ")); fix the board profile's connector"
+            return "\(path) has no connector \(name) — it has \(available.joined(separator: ", ")); fix [display] connector in the board profile"
         case .connectorDisconnected(let path, let name):
-            return "\(path): connector \(name) has nothing connected — plug in the display or fix the board profile"
+            return "\(path): connector \(name) has nothing connected — plug in the display or fix [display] connector in the board profile"
         case .noModes(let path, let connector):
             return "\(path): connector \(connector) offers no mode — check the panel's EDID or device-tree timings"
         case .noCRTC(let path, let connector):
             return "\(path): no CRTC can drive connector \(connector) — another output may be using it"
         case .noPrimaryPlane(let path, let crtcID, let format):
-            return "\(path): CRTC \(crtcID) has no primary plane for \(format) — choose another pixel format in the board profile"
+            return "\(path): CRTC \(crtcID) has no primary plane for \(format) — choose another [display] pixel_format in the board profile"
         case .unsupportedPixelFormat(let format):
             return "\(format) cannot be a scanout format — use XRGB8888 or RGB565"
         case .systemCall(let path, let operation, let errno):

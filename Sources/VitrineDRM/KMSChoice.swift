@@ -52,7 +52,8 @@ public struct KMSDeviceDescription: Hashable, Sendable {
     }
 }
 
-/// A mode asked for by a board profile: `WxH` or `WxH@R`.
+/// A mode asked for (a board profile's `[display] mode`, `flip-test --mode`): panel pixels and,
+/// optionally, the refresh rate; written `WxH` or `WxH@R`.
 public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
     /// Width in pixels.
     public var width: Int
@@ -68,14 +69,23 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         self.refreshRate = refreshRate
     }
 
-    /// Parses `1024x768` or `1024x768@60` (or `@59.94`); nil when malformed.
+    /// The sizes a request may ask for, in pixels each way (KMS's own limit is 16384).
+    public static let sizeLimits = 1...16384
+    /// The refresh rates a request may ask for, in hertz (finite: "inf" is no rate).
+    public static let refreshRateLimits = 0.0...1000.0
+
+    /// Parses `1024x768` or `1024x768@60` (or `@59.94`): the one parser of modes, for board
+    /// profiles (`[display] mode`) and `vitrine flip-test --mode` alike. Nil when malformed,
+    /// when a size is outside `sizeLimits`, or when the rate is not above 0 and within
+    /// `refreshRateLimits` (a NaN or infinite rate is malformed).
     public init?(_ text: String) {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]),
+              Self.sizeLimits.contains(w), Self.sizeLimits.contains(h) else { return nil }
         var rate: Double?
         if parts.count == 2 {
-            guard let r = Double(parts[1]), r > 0 else { return nil }
+            guard let r = Double(parts[1]), r > 0, Self.refreshRateLimits.contains(r) else { return nil }
             rate = r
         }
         self.init(width: w, height: h, refreshRate: rate)

@@ -1,6 +1,7 @@
 import CDRM
 import Glibc
 import SystemPackage
+import VitrineLinux
 
 /// A DRM device node opened with libdrm: the `KMSDevice` of real hardware (and of vkms).
 ///
@@ -18,54 +19,54 @@ public final class LibDRMDevice: KMSDevice {
 
     /// Reused by `readEvents`: events are 32 bytes and the kernel queues a handful.
     private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
-    /// Who closes the descriptor at deinit, for one opened elsewhere (a seat); nil: close(2).
-    private let releaseDescriptor: (@MainActor (Int32) -> Void)?
+    /// Who opened the descriptor, and closes it at deinit.
+    private let opener: any DeviceOpener
 
-    /// Opens `path`. Throws `DRMError.deviceNotFound` or `.permissionDenied` (with remedies).
-    public init(path: String) throws(DRMError) {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.closeOnExec, .nonBlocking])
-        } catch let error as Errno {
-            throw DRMError.opening(path, errno: error)
-        } catch {
-            throw DRMError.opening(path, errno: .ioError)
-        }
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0 else {
-            let error = Errno(rawValue: errno)
-            try? descriptor.close()
-            throw .systemCall(path: path, operation: "fstat", errno: error)
-        }
-        self.path = path
-        self.fileDescriptor = descriptor.rawValue
-        self.deviceNumber = info.st_rdev
-        self.releaseDescriptor = nil
+    /// Opens `path` directly (open(2)). Throws `DRMError.deviceNotFound` or `.permissionDenied`
+    /// (with remedies).
+    public convenience init(path: String) throws(DRMError) {
+        let opener = DirectDeviceOpener()
+        let descriptor: Int32
+        do { descriptor = try opener.open(path: path, flags: 0) } catch { throw .opening(path, errno: error.errno) }
+        try self.init(path: path, adopting: descriptor, opener: opener)
     }
 
-    /// Adopts `descriptor`, already open on `path` (opened through the seat:
-    /// `SeatSession.openDevice(path:)`). The device owns it from here on and at deinit hands it
-    /// to `release`, which must close it (a seat also ends its registration), instead of
-    /// closing it itself. Throws `.systemCall` (fstat failed: not an open node), having handed
-    /// the descriptor to `release` already.
-    public init(path: String, adopting descriptor: Int32,
-                release: @escaping @MainActor (Int32) -> Void) throws(DRMError) {
+    /// Takes `descriptor`, which `opener` opened on `path`: the device owns it from here on and
+    /// at deinit hands it back to `opener` (a seat also ends its registration). Throws
+    /// `.systemCall` (fstat failed: not an open node), having handed the descriptor back already.
+    init(path: String, adopting descriptor: Int32, opener: any DeviceOpener) throws(DRMError) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let error = Errno(rawValue: errno)
-            release(descriptor)
+            opener.close(descriptor)
             eventBuffer.deallocate()
             throw .systemCall(path: path, operation: "fstat", errno: error)
         }
         self.path = path
         self.fileDescriptor = descriptor
         self.deviceNumber = info.st_rdev
-        self.releaseDescriptor = release
+        self.opener = opener
+    }
+
+    /// Opens the card at `path` with `opener` (the board's: directly, or through the seat,
+    /// which makes this session DRM master while the seat is enabled and takes master away on
+    /// a switch). Throws `DRMError` (opening directly, or fstat), or the seat's `SeatError`.
+    public static func open(path: String, through opener: any DeviceOpener) throws -> LibDRMDevice {
+        let descriptor: Int32
+        do {
+            descriptor = try opener.open(path: path, flags: 0)
+        } catch {
+            switch error {
+            case .direct(_, let errno): throw DRMError.opening(path, errno: errno)
+            case .seat(let seatError): throw seatError
+            }
+        }
+        return try LibDRMDevice(path: path, adopting: descriptor, opener: opener)
     }
 
     isolated deinit {
         eventBuffer.deallocate()
-        if let releaseDescriptor { releaseDescriptor(fileDescriptor) } else { _ = Glibc.close(fileDescriptor) }
+        opener.close(fileDescriptor)
     }
 
     /// The `card*` nodes of `directory`, in numeric order. Throws `.noDevice` when the
@@ -95,18 +96,33 @@ public final class LibDRMDevice: KMSDevice {
     /// Opens the first `card*` node that does modesetting and has a connected connector.
     /// When none does, throws what stopped the first one (permission, no display…).
     public static func openFirstConnected(in directory: String = "/dev/dri") throws(DRMError) -> LibDRMDevice {
+        do {
+            return try openFirstConnected(in: directory, through: DirectDeviceOpener())
+        } catch let error as DRMError {
+            throw error
+        } catch {
+            // A direct opener throws nothing but DRMError.
+            throw .systemCall(path: directory, operation: "open", errno: .ioError)
+        }
+    }
+
+    /// Opens, with `opener`, the first `card*` node of `directory` that does modesetting and has
+    /// a display connected; the others are handed back at once. Throws `DRMError.noDevice` (no
+    /// card nodes), `DRMError.noConnectedDevice`, or the error (`DRMError`, or the seat's
+    /// `SeatError`) that stopped the first card.
+    public static func openFirstConnected(in directory: String = "/dev/dri", through opener: any DeviceOpener) throws -> LibDRMDevice {
         let paths = try cardPaths(in: directory)
-        var firstError: DRMError?
+        var firstError: (any Error)?
         for path in paths {
             do {
-                let device = try LibDRMDevice(path: path)
+                let device = try open(path: path, through: opener)
                 if device.isKMS, device.hasConnectedConnector { return device }
             } catch {
                 if firstError == nil { firstError = error }
             }
         }
         if let firstError { throw firstError }
-        throw .noConnectedDevice(tried: paths)
+        throw DRMError.noConnectedDevice(tried: paths)
     }
 
     /// Whether a connector reports a sink (probing, as a modeset would).

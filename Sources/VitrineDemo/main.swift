@@ -108,11 +108,7 @@ let status = MainActor.assumeIsolated { () -> Int32 in
         return runTour(profile: nil, framesFolder: options.framesFolder)
     }
     print("vitrine-demo: \(platform.statusLine); Ctrl-C or SIGTERM restores the screen")
-    let application = Application(platform: platform)
-    platform.attach(to: application)
-    application.delegate = KioskDelegate(secondsOfDay: localSecondsOfDay())
-    application.run()
-    platform.shutdown()
+    Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
     return 0
 }
 exit(status)

@@ -36,7 +36,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .permissionDenied(let path):
             return "\(path): permission denied — add the user to group input, or run as root or under seatd"
         case .deviceNotFound(let path):
-            return "\(path) does not exist — check the input device paths in the board profile "
+            return "\(path) does not exist — check [input] devices in the board profile "
                 + "(ls -l /dev/input/by-path /dev/input/by-id gives stable names; `vitrine devices` lists input devices)"
         case .deviceRejected(let path, let reason):
             let why = reason.isEmpty ? "" : " (\(reason))"

@@ -58,7 +58,7 @@ final class OneWindowDelegate: ApplicationDelegate {
 @Suite @MainActor struct BoardPlatformTests {
     @Test func theVirtualProfileGivesAHeadlessPlatformOfItsSizeScaleRotationAndCapacity() throws {
         var profile = try BoardProfile.load(named: "virtual", directories: [shippedBoardsDirectory])
-        profile.display.mode = BoardProfile.ModeSetting(width: 1024, height: 600, refreshRate: 50)
+        profile.display.mode = ModeRequest(width: 1024, height: 600, refreshRate: 50)
         profile.display.rotation = .clockwise90
         profile.display.scale = 2
         profile.display.buffers = 3
@@ -75,7 +75,6 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(platform.inputSources.count == 1 && platform.inputSources[0] === headless.input)
 
         let application = Application(platform: platform)
-        platform.attach(to: application)
         // A quarter turn: the scene (and the screen in points at scale 2) is 600×1024 / 2.
         #expect(application.screen.nativeSize == Size(width: 600, height: 1024))
         #expect(application.screen.bounds == Rect(x: 0, y: 0, width: 300, height: 512))
@@ -87,7 +86,6 @@ final class OneWindowDelegate: ApplicationDelegate {
         let platform = try BoardPlatform(profile: BoardProfile.load(named: "virtual", directories: [shippedBoardsDirectory]),
                                          notifier: nil)
         let application = Application(platform: platform)
-        platform.attach(to: application)
         let delegate = OneWindowDelegate()
         application.delegate = delegate
         application.launch()
@@ -103,7 +101,6 @@ final class OneWindowDelegate: ApplicationDelegate {
         let socket = try NotifySocket()
         let platform = try BoardPlatform(profile: .virtual, notifier: SystemdNotifier(socketPath: socket.path))
         let application = Application(platform: platform)
-        platform.attach(to: application)
         #expect(socket.received().isEmpty)
         let loop = try #require(platform.headless).manualRunLoop
 
@@ -124,7 +121,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(socket.received() == ["STOPPING=1"])
     }
 
-    @Test func attachingAppliesTheLidPolicyAndTheMotionTuning() throws {
+    @Test func makingTheApplicationAppliesTheLidPolicyAndTheMotionTuning() throws {
         var profile = BoardProfile.virtual
         profile.switches.lid = .ignore
         profile.accelerometer.shake = BoardProfile.Shake(enabled: true, threshold: 1.2, duration: 0.4, quietPeriod: 2)
@@ -132,8 +129,6 @@ final class OneWindowDelegate: ApplicationDelegate {
         let platform = try BoardPlatform(profile: profile, notifier: nil)
         defer { platform.shutdown() }
         let application = Application(platform: platform)
-        #expect(application.switchPolicy.lid == .displayOffAndCancelTouches)
-        platform.attach(to: application)
         #expect(application.switchPolicy.lid == .ignore)
         #expect(application.shakeDetector.configuration.threshold == 1.2)
         #expect(application.shakeDetector.configuration.minimumDuration == 0.4)
@@ -147,15 +142,52 @@ final class OneWindowDelegate: ApplicationDelegate {
         let other = try BoardPlatform(profile: closing, notifier: nil)
         defer { other.shutdown() }
         let second = Application(platform: other)
-        second.switchPolicy.lid = .ignore
-        other.attach(to: second)
         #expect(second.switchPolicy.lid == .displayOffAndCancelTouches)
+        // The app may change a policy afterwards: it stays as the app set it.
+        second.switchPolicy.lid = .ignore
+        other.headless?.manualRunLoop.advance(by: 0.1)
+        #expect(second.switchPolicy.lid == .ignore)
+    }
+
+    /// `Application.main(platform:delegate:)`, the generic entry point, with nothing else called:
+    /// the profile's policies are in place when the app launches, READY=1 goes out with the first
+    /// frame, STOPPING=1 at the end.
+    @Test func anAppStartedTheGenericWayGetsTheProfilesPoliciesAndReady() throws {
+        final class Recorder: ApplicationDelegate {
+            var window: Window?
+            var lid: SwitchPolicy.LidAction?
+            var idlePolicy: IdlePolicy?
+            var hasBacklight = false
+            func applicationDidFinishLaunching(_ application: Application) {
+                lid = application.switchPolicy.lid
+                idlePolicy = application.idlePolicy
+                hasBacklight = application.backlight != nil
+                let window = Window(frame: application.screen.bounds)
+                window.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
+                window.makeKeyAndVisible(in: application)
+                self.window = window
+                Timer.scheduled(on: application.runLoop, after: 0.1) { _ in application.terminate() }
+            }
+        }
+        var profile = BoardProfile.virtual
+        profile.switches.lid = .ignore
+        profile.power = BoardProfile.Power(dimAfter: 30, offAfter: 60, dimLevel: 0.2)
+        let socket = try NotifySocket()
+        let platform = try BoardPlatform(profile: profile, notifier: SystemdNotifier(socketPath: socket.path))
+        let delegate = Recorder()
+        Application.main(platform: platform, delegate: delegate)
+        #expect(delegate.lid == .ignore)
+        #expect(delegate.idlePolicy == IdlePolicy(dimAfter: 30, offAfter: 60, dimLevel: 0.2))
+        #expect(delegate.hasBacklight)
+        #expect(platform.hasSentReady)
+        #expect(socket.received() == ["READY=1\nSTATUS=board virtual: virtual display 800x480@60.0, scale 1.0",
+                                      "STOPPING=1"])
+        #expect(platform.isShutDown)
     }
 
     @Test func withoutSystemdNothingIsSentAndNoTimerIsArmed() throws {
         let platform = try BoardPlatform(profile: .virtual, notifier: nil)
-        let application = Application(platform: platform)
-        platform.attach(to: application)
+        _ = Application(platform: platform)
         let loop = try #require(platform.headless).manualRunLoop
         #expect(loop.armedTimerCount == 0)
         #expect(platform.watchdog == nil)
@@ -190,14 +222,14 @@ final class OneWindowDelegate: ApplicationDelegate {
 
     @Test func theDRMConfigurationComesFromTheDisplaySection() {
         let display = BoardProfile.Display(backend: .drm, device: "/dev/dri/card1", connector: "DSI-1",
-                                           mode: BoardProfile.ModeSetting(width: 800, height: 480, refreshRate: 60),
+                                           mode: ModeRequest(width: 800, height: 480, refreshRate: 60),
                                            rotation: .upsideDown, pixelFormat: .rgb565, scale: 1, buffers: 3,
                                            allowsPlaneRotation: false, modesetting: .legacy)
-        let configuration = BoardPlatform.drmConfiguration(display)
+        let configuration = display.drm
         #expect(configuration == DRMDisplay.Configuration(
             connectorName: "DSI-1", mode: ModeRequest(width: 800, height: 480, refreshRate: 60), rotation: .upsideDown,
             pixelFormat: .rgb565, bufferCount: 3, modesetting: .legacy, allowsPlaneRotation: false))
-        #expect(BoardPlatform.drmConfiguration(BoardProfile.Display()) == DRMDisplay.Configuration())
+        #expect(BoardProfile.Display().drm == DRMDisplay.Configuration())
     }
 
     @Test func theDeviceIsTheProfilesElseTheCardWithTheConnectorElseAny() throws {
@@ -219,8 +251,8 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(BoardPlatform.inputConfiguration(profile) == InputConfiguration(allowsNoDevices: true))
         profile.input = BoardProfile.Input(seat: "seat1", devices: ["/dev/input/event3"], allowsVTSwitching: true,
                                            pointerDrivesTouch: false,
-                                           keymap: BoardProfile.Keymap(layout: "de", variant: "nodeadkeys"))
-        profile.touch.calibration = [0, 1, 0, -1, 0, 1]
+                                           keymap: KeymapNames(layout: "de", variant: "nodeadkeys"))
+        profile.touch.calibration = CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)
         let configuration = BoardPlatform.inputConfiguration(profile)
         #expect(configuration == InputConfiguration(
             devices: .paths(["/dev/input/event3"]),
@@ -236,7 +268,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         settings.device = .none
         #expect(try BoardPlatform.accelerometerConfiguration(settings) == nil)
         settings.device = .path("/dev/input/event5")
-        settings.mountMatrix = [0, 1, 0, -1, 0, 0, 0, 0, 1]
+        settings.mountMatrix = try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])
         let configuration = try #require(try BoardPlatform.accelerometerConfiguration(settings))
         #expect(configuration.device == .evdev(path: "/dev/input/event5"))
         #expect(configuration.mountMatrix == (try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])))
@@ -249,7 +281,7 @@ final class OneWindowDelegate: ApplicationDelegate {
             let profile = try BoardProfile.load(named: name, directories: [shippedBoardsDirectory])
             try BoardPlatform.inputConfiguration(profile).validate()
             try BoardPlatform.accelerometerConfiguration(profile.accelerometer)?.validate()
-            let configuration = BoardPlatform.drmConfiguration(profile.display)
+            let configuration = profile.display.drm
             #expect((2...3).contains(configuration.bufferCount))
         }
     }

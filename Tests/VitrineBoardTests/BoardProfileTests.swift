@@ -1,6 +1,8 @@
 import Testing
 import Vitrine
+import VitrineDRM
 import VitrineGraphics
+import VitrineInput
 @testable import VitrineBoard
 
 @Suite struct ShippedProfileTests {
@@ -24,7 +26,7 @@ import VitrineGraphics
             let profile = try BoardProfile.load(named: name, directories: [shippedBoardsDirectory])
             #expect(profile.display.backend == .drm)
             #expect(profile.display.connector == "DSI-1")
-            #expect(profile.display.mode == BoardProfile.ModeSetting(width: 800, height: 480, refreshRate: 60))
+            #expect(profile.display.mode == ModeRequest(width: 800, height: 480, refreshRate: 60))
             #expect(profile.input.devices.isEmpty && profile.input.seat == "seat0")
             #expect(!profile.input.allowsVTSwitching)
             #expect(profile.accelerometer.device == .none)
@@ -46,8 +48,8 @@ import VitrineGraphics
     @Test func theX86ProfileSpellsOutEveryField() throws {
         let profile = try BoardProfile.load(named: "x86-kiosk", directories: [shippedBoardsDirectory])
         #expect(profile.match.isEmpty)
-        #expect(profile.input.keymap == BoardProfile.Keymap())
-        #expect(profile.accelerometer.mountMatrix == [1, 0, 0, 0, 1, 0, 0, 0, 1])
+        #expect(profile.input.keymap == KeymapNames())
+        #expect(profile.accelerometer.mountMatrix == .identity)
         #expect(profile.accelerometer.shake == BoardProfile.Shake(enabled: false, threshold: 0.8, duration: 0.3, quietPeriod: 1))
         #expect(profile.accelerometer.orientationHysteresis == 15)
         #expect(profile.switches.lid == .displayOff)
@@ -121,16 +123,16 @@ import VitrineGraphics
         #expect(parsed.match == ["Board X", "Board Y"])
         #expect(parsed.display == BoardProfile.Display(
             backend: .drm, device: "/dev/dri/card1", connector: "DSI-2",
-            mode: BoardProfile.ModeSetting(width: 1024, height: 600, refreshRate: 59.94), rotation: .clockwise270,
+            mode: ModeRequest(width: 1024, height: 600, refreshRate: 59.94), rotation: .clockwise270,
             pixelFormat: .rgb565, scale: 1.5, buffers: 3, allowsPlaneRotation: false, modesetting: .legacy))
         #expect(parsed.input == BoardProfile.Input(
             seat: "seat1", devices: ["/dev/input/event4", "/dev/input/by-path/platform-touch-event"],
             allowsVTSwitching: true, pointerDrivesTouch: false,
-            keymap: BoardProfile.Keymap(rules: "evdev", model: "pc104", layout: "de,us", variant: "nodeadkeys,",
+            keymap: KeymapNames(rules: "evdev", model: "pc104", layout: "de,us", variant: "nodeadkeys,",
                                         options: "grp:alt_shift_toggle")))
-        #expect(parsed.touch == BoardProfile.Touch(capacity: 5, calibration: [0, 1, 0, -1, 0, 1]))
+        #expect(parsed.touch == BoardProfile.Touch(capacity: 5, calibration: CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)))
         #expect(parsed.accelerometer == BoardProfile.Accelerometer(
-            device: .path("/sys/bus/iio/devices/iio:device0"), mountMatrix: [0, 1, 0, -1, 0, 0, 0, 0, 1],
+            device: .path("/sys/bus/iio/devices/iio:device0"), mountMatrix: try MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]),
             autoRotate: true, orientationHysteresis: 20,
             shake: BoardProfile.Shake(enabled: false, threshold: 2, duration: 0.5, quietPeriod: 3)))
         #expect(parsed.switches.lid == .ignore)

@@ -80,7 +80,6 @@ import VitrineLinux
         let platform = try BoardPlatform(profile: profile, notifier: nil)
         defer { platform.shutdown() }
         let application = Application(platform: platform)
-        platform.attach(to: application)
         #expect(application.idlePolicy == IdlePolicy(dimAfter: 5, offAfter: 10, dimLevel: 0.25))
         let backlight = try #require(platform.backlight as? VirtualBacklight)
         #expect(application.backlight === backlight)

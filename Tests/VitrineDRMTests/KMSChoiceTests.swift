@@ -69,6 +69,21 @@ struct KMSChoiceTests {
         #expect(ModeRequest("800x480@60")?.description == "800x480@60")
     }
 
+    /// Where the board profile's parser and this one used to disagree: this one accepted any
+    /// size and any positive rate, infinity included. There is one parser now, with limits.
+    @Test func modeRequestsRefuseSizesAndRatesNoDisplayHas() {
+        #expect(ModeRequest("16384x16384@1000") == ModeRequest(width: 16384, height: 16384, refreshRate: 1000))
+        #expect(ModeRequest("16385x480") == nil)
+        #expect(ModeRequest("800x20000") == nil)
+        #expect(ModeRequest("800x480@1000.5") == nil)
+        #expect(ModeRequest("800x480@inf") == nil)
+        #expect(ModeRequest("800x480@infinity") == nil)
+        #expect(ModeRequest("800x480@nan") == nil)
+        #expect(ModeRequest("800x480@0") == nil)
+        #expect(ModeRequest("800x480@-60") == nil)
+        #expect(ModeRequest("-800x480") == nil)
+    }
+
     @Test func theRequestedModeWinsAndItsRefreshChoosesAmongSameSizes() {
         let m60 = KMSMode(width: 800, height: 600, refreshRate: 60)
         let m75 = KMSMode(width: 800, height: 600, refreshRate: 75)

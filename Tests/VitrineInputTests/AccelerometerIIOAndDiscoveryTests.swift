@@ -231,9 +231,9 @@ struct AccelerometerIIOAndDiscoveryTests {
         #expect(!source.isStarted)
         #expect(expected.description == "no accelerometer: no \(tree.path)/input/event* node has INPUT_PROP_ACCELEROMETER and no "
             + "\(tree.path)/iio/iio:device* has in_accel_x_raw (1 event node could not be read: \(tree.path)/input/event1) — "
-            + "add the user to group input (or run under seatd) so that they can be read, or name the accelerometer in the board profile")
+            + "add the user to group input (or run under seatd) so that they can be read, or name the accelerometer in [accelerometer] device of the board profile")
         let none = AccelerometerError.noAccelerometer(inputDirectory: "/dev/input", iioDirectory: "/sys/bus/iio/devices", unreadable: [])
-        #expect(none.description.hasSuffix("load the sensor's driver (enable it in the kernel or device tree), or name the device in the board "
-            + "profile; turn shake detection and auto-rotation off if the board has no accelerometer"))
+        #expect(none.description.hasSuffix("load the sensor's driver (enable it in the kernel or device tree), or name the device in [accelerometer] device "
+            + "of the board profile; turn shake detection and auto-rotation off if the board has no accelerometer"))
     }
 }

@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 import Vitrine
 import VitrineInput
+import VitrineLinux
 
 /// The real libinput backend, as far as a machine without input devices can take it (the VM
 /// ring drives it with uinput devices).
@@ -17,7 +18,7 @@ struct LibInputContextTests {
             Issue.record("a missing device was accepted")
         } catch {
             #expect(error == .deviceNotFound(path: missing))
-            #expect(error.description.hasPrefix("\(missing) does not exist — check the input device paths in the board profile"))
+            #expect(error.description.hasPrefix("\(missing) does not exist — check [input] devices in the board profile"))
         }
     }
 
@@ -74,7 +75,9 @@ struct LibInputContextTests {
 
     @Test func theDirectOpenerReportsTheErrno() {
         let opener = DirectDeviceOpener()
-        #expect(throws: Errno.noSuchFileOrDirectory) { _ = try opener.openDevice(atPath: missing, flags: O_RDWR) }
+        #expect(throws: DeviceOpeningError.direct(path: missing, errno: .noSuchFileOrDirectory)) {
+            _ = try opener.open(path: missing, flags: O_RDWR)
+        }
     }
 }
 

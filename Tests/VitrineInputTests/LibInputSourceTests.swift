@@ -192,7 +192,7 @@ struct LibInputSourceDeviceTests {
         let warnings = h.logs.messages(at: .warning)
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("tracks 20 fingers but the touch pool holds 10") == true)
-        #expect(warnings.first?.contains("raise touch_capacity") == true)
+        #expect(warnings.first?.contains("raise [touch] capacity") == true)
     }
 
     @Test func noDevicesIsAnErrorUnlessAllowed() throws {

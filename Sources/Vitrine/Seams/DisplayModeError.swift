@@ -11,7 +11,7 @@ public enum DisplayModeError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .unusableSize(let mode):
             "the display mode \(mode) has a side outside 1…\(DisplayMode.maximumSide) pixels; "
-                + "give a mode of the panel's real size (a broken EDID reports 0×0: set the mode in the board profile)"
+                + "give a mode of the panel's real size (a broken EDID reports 0×0: set [display] mode in the board profile)"
         case .unusableRefreshRate(let mode):
             "the display mode \(mode) refreshes at \(mode.refreshRate) Hz, outside \(DisplayMode.refreshRates.lowerBound)…"
                 + "\(DisplayMode.refreshRates.upperBound) Hz; give the panel's real refresh rate (60 when unsure)"

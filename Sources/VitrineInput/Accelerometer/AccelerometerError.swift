@@ -46,19 +46,20 @@ public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertib
                     + unreadable.map(\.path).joined(separator: ", ") + ")"
                 if !denied.isEmpty {
                     return message + " — add the user to group input (or run under seatd) so that they can be read, "
-                        + "or name the accelerometer in the board profile"
+                        + "or name the accelerometer in [accelerometer] device of the board profile"
                 }
             }
             return message + " — load the sensor's driver (enable it in the kernel or device tree), "
-                + "or name the device in the board profile; turn shake detection and auto-rotation off if the board has no accelerometer"
+                + "or name the device in [accelerometer] device of the board profile; "
+                + "turn shake detection and auto-rotation off if the board has no accelerometer"
         case .evdev(let error):
             return error.description
         case .missingAxes(let path, let missing):
             return "\(path) is not an accelerometer: it lacks \(missing.joined(separator: ", ")) — "
-                + "name the right node in the board profile (`vitrine devices` marks the accelerometer)"
+                + "name the right node in [accelerometer] device of the board profile (`vitrine devices` marks the accelerometer)"
         case .notIIOAccelerometer(let directory):
             return "\(directory) is not an IIO accelerometer: it has no in_accel_x_raw, in_accel_y_raw and in_accel_z_raw — "
-                + "name the right iio:device* in the board profile (its `name` file says which sensor it is)"
+                + "name the right iio:device* in [accelerometer] device of the board profile (its `name` file says which sensor it is)"
         case .iioAttributeUnreadable(let path, let errno):
             if errno == .permissionDenied || errno == .notPermitted {
                 return "\(path): permission denied — give the kiosk's user read access to the IIO device (a udev rule), or run as root"
@@ -69,7 +70,7 @@ public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(path) cannot be read: \(errno) — check the kernel log (dmesg) for the sensor's driver"
         case .iioAttributeMalformed(let path, let text):
             return "\(path) holds \"\(text)\", not a number — the sensor's driver reports something Vitrine does not understand; "
-                + "name another device in the board profile"
+                + "name another device in [accelerometer] device of the board profile"
         case .deviceLost(let path, let errno):
             return "\(path): the accelerometer went away (\(errno)) — it is no longer read; "
                 + "check its connection and the kernel log (dmesg), then restart the app"

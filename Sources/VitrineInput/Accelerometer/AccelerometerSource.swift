@@ -219,7 +219,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
                 continue
             }
             if node.busType == Int(BUS_USB) || node.busType == Int(BUS_BLUETOOTH) {
-                logger.info("accelerometer: skipping \(path) (\(node.name)): a hand-held device's motion sensor, not the panel's; name it in the board profile to use it")
+                logger.info("accelerometer: skipping \(path) (\(node.name)): a hand-held device's motion sensor, not the panel's; name it in [accelerometer] device of the board profile to use it")
                 node.close()
                 continue
             }
@@ -273,7 +273,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
         if info.resolution > 0 { return Double(info.resolution) }
         if !loggedAssumedResolution {
             loggedAssumedResolution = true
-            logger.warning("accelerometer: \(node.path) (\(node.name)) reports resolution 0 for ABS_\(axis.uppercased()): assuming \(Int(AccelerometerConfiguration.assumedUnitsPerG)) units per g; if samples at rest are not about 1 g long, set the board profile's units per g (the sensor's LSB/g)")
+            logger.warning("accelerometer: \(node.path) (\(node.name)) reports resolution 0 for ABS_\(axis.uppercased()): assuming \(Int(AccelerometerConfiguration.assumedUnitsPerG)) units per g; if samples at rest are not about 1 g long, set [accelerometer] units_per_g in the board profile (the sensor's LSB/g)")
         }
         return AccelerometerConfiguration.assumedUnitsPerG
     }

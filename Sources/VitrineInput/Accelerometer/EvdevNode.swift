@@ -151,7 +151,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
             }
             return "\(directory) cannot be listed: \(errno)"
         case .notFound(let path):
-            return "\(path) does not exist — run `vitrine devices` to list the input devices, and fix the board profile"
+            return "\(path) does not exist — run `vitrine devices` to list the input devices, and fix the path in the board profile"
         case .permissionDenied(let path):
             return "\(path): permission denied — add the user to group input, or run under seatd (or as root)"
         case .notEvdev(let path, let errno):

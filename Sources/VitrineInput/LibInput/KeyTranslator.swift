@@ -73,7 +73,7 @@ final class KeyTranslator {
         } else {
             let detail = messages.lines.first.map { ": \($0)" } ?? ""
             keymapProblem = context == nil ? "xkbcommon could not create a context" : "cannot compile the XKB keymap \(names)\(detail)"
-            logger.warning("\(keymapProblem) — keys are delivered without characters; install xkb-data (apt-get install xkb-data) or fix the keymap in the board profile")
+            logger.warning("\(keymapProblem) — keys are delivered without characters; install xkb-data (apt-get install xkb-data) or fix the keymap in the board profile ([input.keymap])")
         }
     }
 

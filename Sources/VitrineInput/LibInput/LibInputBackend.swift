@@ -177,17 +177,3 @@ public protocol LibInputBackend: AnyObject {
     func resume() throws(InputError)
 }
 
-/// Opens and closes the device nodes libinput asks for (libinput's open_restricted and
-/// close_restricted). `DirectDeviceOpener` opens them itself; a session opener (libseat,
-/// logind) can take its place later without touching the rest.
-///
-/// Contract: `openDevice` returns a descriptor opened read-write, non-blocking and
-/// close-on-exec, or throws the `Errno` of the failure; `closeDevice` closes what it opened.
-/// Both are called on the main actor from inside libinput calls.
-@MainActor
-public protocol InputDeviceOpener: AnyObject {
-    /// Opens the device node at `path`; `flags` are what libinput asked for (open(2) flags).
-    func openDevice(atPath path: String, flags: Int32) throws(Errno) -> Int32
-    /// Closes a descriptor `openDevice` returned.
-    func closeDevice(_ descriptor: Int32)
-}

@@ -4,13 +4,14 @@ import Glibc
 import Logging
 import SystemPackage
 import Vitrine
+import VitrineLinux
 
 /// A libinput context: the `LibInputBackend` of real hardware.
 ///
 /// Two ways to find devices, as `InputConfiguration.Devices` says: the udev seat backend
 /// (`libinput_udev_create_context` + `libinput_udev_assign_seat`; devices come and go) or the
 /// path backend (`libinput_path_create_context` + `libinput_path_add_device` for each node the
-/// board profile names). Device nodes are opened by an `InputDeviceOpener`; libinput's log goes
+/// board profile names). Device nodes are opened by an `DeviceOpener` (direct or through the seat); libinput's log goes
 /// to the logger.
 ///
 /// `fileDescriptor` is an epoll descriptor of its own holding libinput's descriptor and an
@@ -42,7 +43,7 @@ public final class LibInputContext: LibInputBackend {
     /// Starts libinput on `devices`, opening nodes with `opener`. Throws `InputError`: a named
     /// path that does not exist or may not be opened, a device libinput refuses, a seat that
     /// cannot be assigned. (A seat without devices is not an error here; `LibInputSource` decides.)
-    public init(devices source: InputConfiguration.Devices, opener: any InputDeviceOpener = DirectDeviceOpener(),
+    public init(devices source: InputConfiguration.Devices, opener: any DeviceOpener = DirectDeviceOpener(),
                 logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         if case .paths(let paths) = source {
             guard !paths.isEmpty else {
@@ -353,12 +354,12 @@ public final class LibInputContext: LibInputBackend {
 /// context for as long as libinput may call back.
 @MainActor
 final class LibInputCallbacks {
-    let opener: any InputDeviceOpener
+    let opener: any DeviceOpener
     let logger: Logger
     private(set) var openFailures: [InputDeviceOpenFailure] = []
     private(set) var recentMessages: [String] = []
 
-    init(opener: any InputDeviceOpener, logger: Logger) {
+    init(opener: any DeviceOpener, logger: Logger) {
         self.opener = opener
         self.logger = logger
     }
@@ -366,17 +367,18 @@ final class LibInputCallbacks {
     /// open_restricted: a descriptor, or a negative errno.
     func open(_ path: String, flags: Int32) -> Int32 {
         do {
-            return try opener.openDevice(atPath: path, flags: flags)
+            return try opener.open(path: path, flags: flags)
         } catch {
-            if openFailures.count < 64 { openFailures.append(InputDeviceOpenFailure(path: path, errno: error)) }
-            logger.warning("\(InputError.opening(path, errno: error))")
-            return -error.rawValue
+            let errno = error.errno
+            if openFailures.count < 64 { openFailures.append(InputDeviceOpenFailure(path: path, errno: errno)) }
+            logger.warning("\(InputError.opening(path, errno: errno))")
+            return -errno.rawValue
         }
     }
 
     /// close_restricted.
     func close(_ descriptor: Int32) {
-        opener.closeDevice(descriptor)
+        opener.close(descriptor)
     }
 
     /// libinput's log handler: one line at the matching level.

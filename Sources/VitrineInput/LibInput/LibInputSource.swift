@@ -2,6 +2,7 @@ import CEvdev
 import Logging
 import Vitrine
 import VitrineGraphics
+import VitrineLinux
 
 /// Input from libinput: touchscreens, mice, keyboards and switches, translated at the edge into
 /// `InputEvent`s in screen points on the run loop's clock.
@@ -91,7 +92,7 @@ public final class LibInputSource: InputSource {
     /// time of their own with `clock`. Throws `InputError` (permission denied, no devices, a
     /// bad configuration…) with what to do.
     public convenience init(configuration: InputConfiguration, display: any Display, screenScale: Double,
-                            clock: any Clock, opener: any InputDeviceOpener = DirectDeviceOpener(),
+                            clock: any Clock, opener: any DeviceOpener = DirectDeviceOpener(),
                             logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         try configuration.validate()
         let context = try LibInputContext(devices: configuration.devices, opener: opener, logger: logger)
@@ -280,7 +281,7 @@ public final class LibInputSource: InputSource {
         updateMaximumTouchCount()
         logger.info("input device added: \(description)")
         if isStarted, let capacity = touchPoolCapacity, slots > capacity {
-            logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise touch_capacity in the board profile)")
+            logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise [touch] capacity in the board profile)")
         }
     }
 

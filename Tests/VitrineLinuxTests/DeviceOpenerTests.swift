@@ -1,47 +1,72 @@
 import Glibc
 import SystemPackage
 import Testing
-import VitrineInput
 import VitrineLinux
 
-/// libinput's opener through the seat: what libinput's open_restricted and close_restricted get.
+/// The device openers DRM and libinput share: through the seat, and directly.
 @MainActor
 @Suite
-struct SeatDeviceOpenerTests {
+struct DeviceOpenerTests {
     private func isOpen(_ descriptor: Int32) -> Bool { fcntl(descriptor, F_GETFD) != -1 }
 
     @Test func opensThroughTheSeatAndHandsBackOnClose() throws {
         let seat = OpenerSeat()
         let session = try SeatSession(backend: seat, activationTimeout: 0)
         let opener = SeatDeviceOpener(session: session)
-        let descriptor = try opener.openDevice(atPath: "/dev/input/event4", flags: O_RDONLY)
+        let descriptor = try opener.open(path: "/dev/input/event4", flags: O_RDONLY)
         #expect(seat.calls == ["open /dev/input/event4"])
         #expect(session.openDevices[descriptor]?.path == "/dev/input/event4")
         #expect(isOpen(descriptor))
-        opener.closeDevice(descriptor)
+        opener.close(descriptor)
         #expect(seat.calls == ["open /dev/input/event4", "close 7"])
         #expect(!isOpen(descriptor))
         #expect(session.openDevices.isEmpty)
     }
 
-    @Test func theSeatsErrnoReachesLibInput() throws {
+    @Test func theSeatsErrorAndErrnoReachTheCaller() throws {
         let seat = OpenerSeat()
         let session = try SeatSession(backend: seat, activationTimeout: 0)
         let opener = SeatDeviceOpener(session: session)
         seat.refusal = .notPermitted
-        #expect(throws: Errno.notPermitted) { _ = try opener.openDevice(atPath: "/dev/input/event4", flags: O_RDWR) }
+        #expect(throws: DeviceOpeningError.seat(.openingDevice(path: "/dev/input/event4", errno: .notPermitted))) {
+            _ = try opener.open(path: "/dev/input/event4", flags: O_RDWR)
+        }
         seat.refusal = .noSuchFileOrDirectory
-        #expect(throws: Errno.noSuchFileOrDirectory) { _ = try opener.openDevice(atPath: "/dev/input/event9", flags: O_RDWR) }
+        do {
+            _ = try opener.open(path: "/dev/dri/card0", flags: 0)
+            Issue.record("the seat refused; open must throw")
+        } catch {
+            #expect(error.errno == .noSuchFileOrDirectory)
+        }
+    }
+
+    @Test func theDirectOpenerReportsThePathAndErrno() {
+        let opener = DirectDeviceOpener()
+        #expect(throws: DeviceOpeningError.direct(path: "/nonexistent-vitrine/event0", errno: .noSuchFileOrDirectory)) {
+            _ = try opener.open(path: "/nonexistent-vitrine/event0", flags: O_RDONLY)
+        }
+    }
+
+    @Test func theDirectOpenerOpensReadWriteNonBlockingCloseOnExecAndCloses() throws {
+        let opener = DirectDeviceOpener()
+        let descriptor = try opener.open(path: "/dev/null", flags: O_RDONLY)
+        let status = fcntl(descriptor, F_GETFL)
+        #expect(status & O_ACCMODE == O_RDWR)
+        #expect(status & O_NONBLOCK != 0)
+        #expect(fcntl(descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        opener.close(descriptor)
+        #expect(!isOpen(descriptor))
     }
 
     @Test func aClosedSessionOpensNothingAndOnlyClosesWhatItHadOpened() throws {
         let seat = OpenerSeat()
         let session = try SeatSession(backend: seat, activationTimeout: 0)
         let opener = SeatDeviceOpener(session: session)
-        let descriptor = try opener.openDevice(atPath: "/dev/input/event4", flags: O_RDWR)
+        let descriptor = try opener.open(path: "/dev/input/event4", flags: O_RDWR)
         session.close()
-        #expect(throws: Errno.noSuchAddressOrDevice) { _ = try opener.openDevice(atPath: "/dev/input/event4", flags: O_RDWR) }
-        opener.closeDevice(descriptor)
+        #expect(throws: DeviceOpeningError.seat(.closed)) { _ = try opener.open(path: "/dev/input/event4", flags: O_RDWR) }
+        #expect(DeviceOpeningError.seat(.closed).errno == .noSuchAddressOrDevice)
+        opener.close(descriptor)
         #expect(!isOpen(descriptor))
         #expect(seat.calls == ["open /dev/input/event4", "close 7", "close seat"])
     }
@@ -65,7 +90,7 @@ private final class OpenerSeat: SeatBackend {
     func openDevice(atPath path: String) throws(Errno) -> (descriptor: Int32, id: Int32) {
         calls.append("open \(path)")
         if let refusal { throw refusal }
-        return (open("/dev/null", O_RDWR | O_CLOEXEC), 7)
+        return (Glibc.open("/dev/null", O_RDWR | O_CLOEXEC), 7)
     }
     func closeDevice(id: Int32) throws(Errno) { calls.append("close \(id)") }
     func disableSeat() throws(Errno) {}

@@ -14,19 +14,6 @@ import VitrineHeadless
 // The number of events is VITRINE_HOSTILE_EVENTS (default 1,000,000 over all seeds); a failure
 // names its seed, and `VITRINE_HOSTILE_SEEDS=1,2` replays chosen seeds.
 
-/// SplitMix64: small, fast and fully determined by its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E459
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What every view and recognizer heard of each touch, keyed by listener and touch.
 @MainActor
 final class TouchLedger {
@@ -101,14 +88,14 @@ final class TouchLedger {
 /// What app code does inside handlers, chosen by the run's random stream.
 @MainActor
 final class Mischief {
-    var random: SplitMix64
+    var random: SeededRandom
     weak var app: Application?
     weak var window: Window?
     var root: ViewController?
     var views: [View] = []
     var rate = 0.08
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed ^ 0xA5A5_5A5A) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed ^ 0xA5A5_5A5A) }
 
     /// Undoes the damage: the window shown, presentations dismissed, every view back in the
     /// tree with sane geometry and its recognizers enabled.
@@ -295,7 +282,7 @@ final class HostileRun {
     let ledger = TouchLedger()
     let mischief: Mischief
     let source: ScriptedInput
-    var random: SplitMix64
+    var random: SeededRandom
     var recognizers: [GestureRecognizer] = []
     /// Slots the stream believes are down, in order (a Set's order changes from run to run).
     var fingersDown: [Int] = []
@@ -307,7 +294,7 @@ final class HostileRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         mischief = Mischief(seed: seed)
         platform = HeadlessPlatform(mode: DisplayMode(width: 320, height: 200), touchCapacity: 10)
         app = Application(platform: platform)

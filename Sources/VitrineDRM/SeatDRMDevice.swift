@@ -53,10 +53,9 @@ extension DRMDisplay {
     public static func open(device: LibDRMDevice, configuration: Configuration = Configuration(), runLoop: any RunLoop,
                             logger: Logger = Logger(label: "vitrine.drm")) throws(DRMError) -> DRMDisplay {
         let display = try DRMDisplay(device: device, configuration: configuration, runLoop: runLoop, logger: logger)
-        if let monitor = DRMHotplugMonitor(deviceNumber: device.deviceNumber, logger: logger, handler: { [weak display] in
+        if let monitor = DRMHotplugMonitor(deviceNumber: device.deviceNumber, runLoop: runLoop, logger: logger, handler: { [weak display] in
             display?.handleHotplug()
         }) {
-            runLoop.addInputSource(monitor) { _ in }
             display.hotplugMonitor = monitor
         }
         return display

@@ -70,7 +70,8 @@ public final class ManualRunLoop: RunLoop {
     /// `.alreadyWatched` for one watched already.
     public func watch(_ descriptor: Int32, events: DescriptorEvents,
                       _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
-        guard descriptor >= 0 else { throw .invalidDescriptor(descriptor, errno: 0) }
+        // EBADF, as the kernel would say.
+        guard descriptor >= 0 else { throw .invalidDescriptor(descriptor, errno: 9) }
         guard !watches.contains(where: { $0.descriptor == descriptor }) else { throw .alreadyWatched(descriptor) }
         let watch = DescriptorWatch(descriptor: descriptor, events: events, handler: handler) { [weak self] ended in
             self?.watches.removeAll { $0 === ended }

@@ -403,6 +403,8 @@ public final class EpollRunLoop: RunLoop {
     private func watchEnded(_ watch: DescriptorWatch) {
         guard let index = watches.firstIndex(where: { $0.watch === watch }) else { return }
         watches.remove(at: index)
+        // After `close()` the epoll number may belong to someone else: leave it alone.
+        guard !resources.isClosed else { return }
         // EBADF/ENOENT when the owner closed the descriptor first, which unwatched it already.
         resources.unwatch(watch.descriptor)
     }

@@ -93,7 +93,7 @@ struct ManualRunLoopWatchTests {
 
     @Test func badDescriptorsAreTypedErrors() throws {
         let loop = ManualRunLoop()
-        #expect(throws: DescriptorWatchError.invalidDescriptor(-1, errno: 0)) { _ = try loop.watch(-1) { _ in } }
+        #expect(throws: DescriptorWatchError.invalidDescriptor(-1, errno: 9)) { _ = try loop.watch(-1) { _ in } }
         let watch = try loop.watch(40) { _ in }
         #expect(throws: DescriptorWatchError.alreadyWatched(40)) { _ = try loop.watch(40) { _ in } }
         watch.cancel()

@@ -153,7 +153,7 @@ public final class DRMDisplay: Display {
     private let fourcc: UInt32
     private let runLoop: any RunLoop
     private let logger: Logger
-    private var eventSource: DRMEventSource?
+    private var eventWatch: DescriptorWatch?
     private var properties: AtomicPropertyIDs?
     private let saved: SavedConfiguration
     private let timestampsAreMonotonic: Bool
@@ -179,14 +179,7 @@ public final class DRMDisplay: Display {
     public static func open(path: String? = nil, configuration: Configuration = Configuration(), runLoop: any RunLoop,
                             logger: Logger = Logger(label: "vitrine.drm")) throws(DRMError) -> DRMDisplay {
         let device = if let path { try LibDRMDevice(path: path) } else { try LibDRMDevice.openFirstConnected() }
-        let display = try DRMDisplay(device: device, configuration: configuration, runLoop: runLoop, logger: logger)
-        if let monitor = DRMHotplugMonitor(deviceNumber: device.deviceNumber, logger: logger, handler: { [weak display] in
-            display?.handleHotplug()
-        }) {
-            runLoop.addInputSource(monitor) { _ in }
-            display.hotplugMonitor = monitor
-        }
-        return display
+        return try open(device: device, configuration: configuration, runLoop: runLoop, logger: logger)
     }
 
     /// Sets up a display on an open `device`: takes DRM master, picks atomic or legacy,
@@ -260,10 +253,11 @@ public final class DRMDisplay: Display {
                 throw .systemCall(path: path, operation: "creating the scanout buffers", errno: error)
             }
         }
-        let source = DRMEventSource(fileDescriptor: device.fileDescriptor)
-        source.display = self
-        eventSource = source
-        runLoop.addInputSource(source) { _ in }
+        do {
+            eventWatch = try runLoop.watch(device.fileDescriptor) { [weak self] _ in self?.handleDeviceEvents() }
+        } catch {
+            throw .systemCall(path: path, operation: "watching the descriptor on the run loop", errno: Errno(rawValue: error.errno))
+        }
         logger.info("\(path) (\(description.driver.name)): \(pipeline.connectorName) \(pipeline.mode), CRTC \(pipeline.crtcID), \(atomic ? "atomic" : "legacy"), \(bufferCount) × \(pixelFormat)\(usesPlaneRotation ? ", plane rotation" : "")")
     }
 
@@ -700,9 +694,9 @@ public final class DRMDisplay: Display {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
-        if let eventSource { runLoop.removeInputSource(eventSource) }
-        eventSource = nil
-        if let hotplugMonitor { runLoop.removeInputSource(hotplugMonitor) }
+        eventWatch?.cancel()
+        eventWatch = nil
+        hotplugMonitor?.stop()
         hotplugMonitor = nil
         if hasModeset && isPaused {
             // Switched away: the console in front owns the screen and modesets it itself;
@@ -929,21 +923,5 @@ extension DRMDisplay {
             return nil
         }
         return 1 << bit.value
-    }
-}
-
-/// The DRM descriptor as a run-loop source: it produces no input event, only hands the
-/// device's events to the display.
-@MainActor
-final class DRMEventSource: InputSource {
-    let fileDescriptor: Int32?
-    weak var display: DRMDisplay?
-
-    init(fileDescriptor: Int32) {
-        self.fileDescriptor = fileDescriptor
-    }
-
-    func dispatch(into sink: (InputEvent) -> Void) {
-        display?.handleDeviceEvents()
     }
 }

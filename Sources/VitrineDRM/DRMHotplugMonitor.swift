@@ -4,25 +4,30 @@ import Logging
 import Vitrine
 
 /// Watches udev for `drm` change events of one device (a connector plugged or unplugged) and
-/// calls its handler once per batch: a run-loop source that produces no input event.
+/// calls its handler once per batch, on the run loop, through a descriptor watch on its
+/// netlink socket (it produces no input, so it is no `InputSource`).
 ///
 /// Listens to udev's own netlink group when systemd-udevd (or eudev) runs, so the event comes
 /// after udev has processed it; without a udev daemon (a minimal kiosk image, the VM ring) it
 /// listens to the kernel's group directly, which needs root.
 @MainActor
-public final class DRMHotplugMonitor: InputSource {
-    /// The monitor's socket.
-    public let fileDescriptor: Int32?
+public final class DRMHotplugMonitor {
+    /// The monitor's socket, watched on the run loop until `stop()`.
+    public let fileDescriptor: Int32
+    /// Whether the socket is still watched (false after `stop()`).
+    public var isWatching: Bool { watch?.isActive ?? false }
 
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
     private let deviceNumber: dev_t
     private let handler: @MainActor () -> Void
     private let logger: Logger
+    private var watch: DescriptorWatch?
 
     /// Starts listening for change events of the device numbered `deviceNumber` (the card's
-    /// st_rdev); nil (logged) when udev cannot be used, in which case hotplug goes unnoticed.
-    public init?(deviceNumber: dev_t, logger: Logger, handler: @escaping @MainActor () -> Void) {
+    /// st_rdev), watching the socket on `runLoop`; nil (logged) when udev cannot be used or the
+    /// loop cannot watch the socket, in which case hotplug goes unnoticed.
+    public init?(deviceNumber: dev_t, runLoop: any RunLoop, logger: Logger, handler: @escaping @MainActor () -> Void) {
         guard let udev = udev_new() else {
             logger.warning("udev unavailable: display hotplug will go unnoticed")
             return nil
@@ -46,16 +51,31 @@ public final class DRMHotplugMonitor: InputSource {
         self.handler = handler
         self.logger = logger
         self.fileDescriptor = udev_monitor_get_fd(monitor)
+        do {
+            watch = try runLoop.watch(fileDescriptor) { [weak self] _ in self?.receive() }
+        } catch {
+            logger.warning("cannot watch the udev monitor: \(error); display hotplug will go unnoticed")
+            return nil
+        }
     }
 
     isolated deinit {
+        // The watch ends before the socket closes with the monitor.
+        watch?.cancel()
         udev_monitor_unref(monitor)
         udev_unref(udev)
     }
 
+    /// Stops watching the socket: the handler is not called again. Idempotent; the socket
+    /// itself closes when the monitor goes away.
+    public func stop() {
+        watch?.cancel()
+        watch = nil
+    }
+
     /// Receives every queued udev event (the socket is non-blocking) and calls the handler once
-    /// if any was a change of our device.
-    public func dispatch(into sink: (InputEvent) -> Void) {
+    /// if any was a change of our device. Called by the run loop when the socket is readable.
+    func receive() {
         var changed = false
         while let device = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(device) }

@@ -5,8 +5,13 @@ import Vitrine
 /// when sleeping in between. It counts its turns (wake-ups), so tests can prove an idle app
 /// never wakes.
 ///
-/// A turn follows the `RunLoop` contract: ready input sources, then due timers in deadline
-/// order, then the before-waiting observers (the application's commit).
+/// A turn follows the `RunLoop` contract: ready input sources, then ready descriptor watches,
+/// then due timers in deadline order (the shared `TimerQueue`), then the before-waiting
+/// observers (the application's commit).
+///
+/// Descriptors are not real here: a watched descriptor is a number that the test makes ready
+/// by hand with `setReadiness(_:of:)`, level-triggered as on a real loop (ready in every turn
+/// until the test clears it, which a stand-in does when it is read dry).
 @MainActor
 public final class ManualRunLoop: RunLoop {
     /// The loop's clock, which only `advance(by:)` and `advance(to:)` move.
@@ -22,7 +27,10 @@ public final class ManualRunLoop: RunLoop {
     }
     private var sources: [Watched] = []
     private var readySources: [ObjectIdentifier] = []
-    private var timers: [Timer] = []
+    private var timers = TimerQueue()
+    private var watches: [DescriptorWatch] = []
+    private var readiness: [Int32: DescriptorEvents] = [:]
+    private var readyScratch: [DescriptorWatch] = []
     private var observers: [@MainActor () -> Void] = []
     private var wakeRequested = false
     private var stopRequested = false
@@ -56,14 +64,30 @@ public final class ManualRunLoop: RunLoop {
         (source as? any SignallingInputSource)?.readinessHandler = nil
     }
 
+    /// Watches the (fake) `descriptor`: its handler runs in every turn in which the test has
+    /// made it ready (`setReadiness(_:of:)`) for one of `events`, `hangUp` or `error`, as the
+    /// `RunLoop` contract says. Throws `.invalidDescriptor` for a negative number and
+    /// `.alreadyWatched` for one watched already.
+    public func watch(_ descriptor: Int32, events: DescriptorEvents,
+                      _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
+        // EBADF, as the kernel would say.
+        guard descriptor >= 0 else { throw .invalidDescriptor(descriptor, errno: 9) }
+        guard !watches.contains(where: { $0.descriptor == descriptor }) else { throw .alreadyWatched(descriptor) }
+        let watch = DescriptorWatch(descriptor: descriptor, events: events, handler: handler) { [weak self] ended in
+            self?.watches.removeAll { $0 === ended }
+        }
+        watches.append(watch)
+        return watch
+    }
+
     /// Arms `timer`.
     public func add(_ timer: Timer) {
-        if !timers.contains(where: { $0 === timer }) { timers.append(timer) }
+        timers.arm(timer)
     }
 
     /// Disarms `timer`.
     public func remove(_ timer: Timer) {
-        timers.removeAll { $0 === timer }
+        timers.disarm(timer)
     }
 
     /// Adds an observer run at the end of every turn.
@@ -107,17 +131,37 @@ public final class ManualRunLoop: RunLoop {
     /// serve every timer due by then (the coalescing `tolerance` allows); a timer without
     /// tolerance is woken for at its `fireDate` exactly. A timer that never fires (its
     /// `wakeDate` is nil) is not waited for.
-    public var nextDeadline: Double? {
-        timers.lazy.filter(\.isValid).compactMap(\.wakeDate).min()
-    }
+    public var nextDeadline: Double? { timers.nextWakeDate }
 
     /// How many timers are armed.
-    public var armedTimerCount: Int { timers.count { $0.isValid } }
+    public var armedTimerCount: Int { timers.count }
 
-    /// Whether a real loop would be awake now: a source ready, a wake-up asked, or the wake time
-    /// of a timer (`nextDeadline`) reached.
+    /// How many descriptor watches are active.
+    public var watchCount: Int { watches.count }
+
+    /// Makes the fake `descriptor` ready for `events` (level-triggered: in every turn from now
+    /// until it is set to `[]`), as the kernel would when data arrives; `[.hangUp]` is the peer
+    /// going away. Readiness of a descriptor nobody watches is kept, as a kernel keeps data.
+    public func setReadiness(_ events: DescriptorEvents, of descriptor: Int32) {
+        if events.isEmpty { readiness[descriptor] = nil } else { readiness[descriptor] = events }
+    }
+
+    /// What the fake `descriptor` is ready for (`setReadiness(_:of:)`).
+    public func readiness(of descriptor: Int32) -> DescriptorEvents { readiness[descriptor] ?? [] }
+
+    /// Whether a real loop would be awake now: a source or a watched descriptor ready, a wake-up
+    /// asked, or the wake time of a timer (`nextDeadline`) reached.
     public var hasWork: Bool {
-        !readySources.isEmpty || wakeRequested || (nextDeadline.map { $0 <= manualClock.now } ?? false)
+        !readySources.isEmpty || wakeRequested || hasReadyWatch
+            || (nextDeadline.map { $0 <= manualClock.now } ?? false)
+    }
+
+    private var hasReadyWatch: Bool {
+        watches.contains { !readyEvents(of: $0).isEmpty }
+    }
+
+    private func readyEvents(of watch: DescriptorWatch) -> DescriptorEvents {
+        (readiness[watch.descriptor] ?? []).intersection(watch.events.union(.terminal))
     }
 
     /// Runs turns at the current time until there is no work left.
@@ -147,7 +191,7 @@ public final class ManualRunLoop: RunLoop {
         runUntilIdle()
     }
 
-    /// Runs one turn now: ready sources, due timers, observers.
+    /// Runs one turn now: ready sources, ready watches, due timers, observers.
     public func runTurn() {
         turnCount += 1
         let ready = readySources
@@ -156,6 +200,7 @@ public final class ManualRunLoop: RunLoop {
             let handler = watched.handler
             watched.source.dispatch { handler($0) }
         }
+        dispatchReadyWatches()
         fireDueTimers()
         // Cleared here, not at the start: a wake-up asked by this turn's input or timers is
         // answered by the observers that follow (see `wakeUp()`).
@@ -163,18 +208,23 @@ public final class ManualRunLoop: RunLoop {
         for observer in observers { observer() }
     }
 
+    private func dispatchReadyWatches() {
+        // Collected first: a handler may cancel watches or start new ones (which wait for the
+        // next turn, as on a real loop, where they were not in this turn's readiness).
+        readyScratch.removeAll(keepingCapacity: true)
+        for watch in watches where !readyEvents(of: watch).isEmpty { readyScratch.append(watch) }
+        for watch in readyScratch where watch.isActive {
+            // Read now, not when collected: an earlier handler may have drained it.
+            watch.deliver(readyEvents(of: watch))
+        }
+        readyScratch.removeAll(keepingCapacity: true)
+    }
+
     private func fireDueTimers() {
         let now = manualClock.now
-        // Deadline order, and arming order among equal deadlines (`timers` is kept in arming
-        // order; the sort is told so, rather than relying on its stability). A timer armed
-        // while firing waits for its own deadline.
-        let due = timers.enumerated()
-            .filter { $0.element.isValid && $0.element.fireDate <= now }
-            .sorted { ($0.element.fireDate, $0.offset) < ($1.element.fireDate, $1.offset) }
-            .map(\.element)
-        for timer in due where timer.isValid {
+        timers.collectDue(at: now)
+        while let timer = timers.nextDue() {
             if !timer.fireFromRunLoop(now: now) { remove(timer) }
         }
-        timers.removeAll { !$0.isValid }
     }
 }

@@ -13,8 +13,9 @@ import Vitrine
 /// It follows the `RunLoop` contract, turn by turn:
 /// 1. sleep in `epoll_wait` with no timeout (every deadline is carried by the timerfd, so the
 ///    loop never polls), or not at all when a turn was asked for with `wakeUp()`;
-/// 2. dispatch every ready input source (descriptor sources in the order the kernel reports
-///    them, then sources without a descriptor that signalled), then deliver pending signals to
+/// 2. dispatch every ready input source and call every ready descriptor watch
+///    (`watch(_:events:_:)`), in the order the kernel reports their descriptors, then the
+///    sources without a descriptor that signalled, then deliver pending signals to
 ///    `signalHandler`;
 /// 3. fire every timer that is due, in deadline order (arming order among equal deadlines). The
 ///    clock is read **once per turn**, before the first timer fires: a timer that becomes due
@@ -24,7 +25,8 @@ import Vitrine
 /// 5. run the before-waiting observers (the application's commit: layout, display, present).
 ///
 /// **Timers and coalescing.** The timerfd is armed, with an absolute `CLOCK_MONOTONIC` time, at
-/// the earliest `fireDate + tolerance` of all armed timers (`Timer.wakeDate`: a timer that never
+/// the earliest `fireDate + tolerance` of all armed timers (the shared `TimerQueue`'s
+/// `nextWakeDate`) (`Timer.wakeDate`: a timer that never
 /// fires arms nothing, and a deadline past `MonotonicClock.farFuture` is clamped to it): the
 /// latest moment that every timer still accepts, and never before the earliest `fireDate`.
 /// When it expires, every timer whose
@@ -111,10 +113,9 @@ public final class EpollRunLoop: RunLoop {
         let delivery: Delivery
     }
 
-    private struct ArmedTimer {
-        let timer: Timer
-        /// Arming order, the tie-break among equal deadlines.
-        let sequence: UInt64
+    private struct Watching {
+        let token: UInt64
+        let watch: DescriptorWatch
     }
 
     private let resources: Resources
@@ -124,9 +125,8 @@ public final class EpollRunLoop: RunLoop {
     private var signalledSources: [UInt64] = []
     private var hasEveryTurnSources: Bool { sources.contains { $0.delivery == .everyTurn } }
     private var signalledScratch: [UInt64] = []
-    private var timers: [ArmedTimer] = []
-    private var dueScratch: [ArmedTimer] = []
-    private var nextTimerSequence: UInt64 = 0
+    private var watches: [Watching] = []
+    private var timers = TimerQueue()
     private var observers: [@MainActor () -> Void] = []
     private var wakeRequested = false
     private var stopRequested = false
@@ -228,16 +228,39 @@ public final class EpollRunLoop: RunLoop {
         }
     }
 
+    /// Watches `descriptor` with epoll, level-triggered, as the `RunLoop` contract says: the
+    /// handler runs once in every turn in which the kernel reports it ready. EPOLLHUP, EPOLLRDHUP
+    /// and EPOLLERR are reported as `hangUp` and `error`, after which the watch ends with a log
+    /// line. Throws `DescriptorWatchError` for what `epoll_ctl(EPOLL_CTL_ADD)` refuses: EBADF
+    /// (`.invalidDescriptor`), EEXIST (`.alreadyWatched`, also when an input source has it),
+    /// EPERM (`.unwatchable`), anything else (`.systemRefused`).
+    public func watch(_ descriptor: Int32, events: DescriptorEvents,
+                      _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
+        guard descriptor >= 0 else { throw .invalidDescriptor(descriptor, errno: Errno.badFileDescriptor.rawValue) }
+        let token = nextToken
+        switch resources.tryWatch(descriptor, token: token, events: Self.epollEvents(for: events)) {
+        case .success: break
+        case .failure(.badFileDescriptor): throw .invalidDescriptor(descriptor, errno: Errno.badFileDescriptor.rawValue)
+        case .failure(.fileExists): throw .alreadyWatched(descriptor)
+        case .failure(.notPermitted): throw .unwatchable(descriptor, errno: Errno.notPermitted.rawValue)
+        case .failure(let error): throw .systemRefused(descriptor, errno: error.rawValue)
+        }
+        nextToken += 1
+        let watch = DescriptorWatch(descriptor: descriptor, events: events, handler: handler) { [weak self] ended in
+            self?.watchEnded(ended)
+        }
+        watches.append(Watching(token: token, watch: watch))
+        return watch
+    }
+
     /// Arms `timer` (the timerfd is set before the loop next sleeps).
     public func add(_ timer: Timer) {
-        guard !timers.contains(where: { $0.timer === timer }) else { return }
-        timers.append(ArmedTimer(timer: timer, sequence: nextTimerSequence))
-        nextTimerSequence += 1
+        timers.arm(timer)
     }
 
     /// Disarms `timer`.
     public func remove(_ timer: Timer) {
-        timers.removeAll { $0.timer === timer }
+        timers.disarm(timer)
     }
 
     /// Adds an observer run at the end of every turn, after input, timers and the main queue.
@@ -319,6 +342,18 @@ public final class EpollRunLoop: RunLoop {
         }
         for index in 0..<readyCount {
             let token = resources.events[index].data.u64
+            if token >= Token.firstSource && !watches.isEmpty {
+                // A watch, not a source: its token is in `watches`. Looked up each time: a
+                // handler may have cancelled this watch or others.
+                if let found = watches.firstIndex(where: { $0.token == token }) {
+                    let ready = Self.descriptorEvents(from: resources.events[index].events)
+                    let watch = watches[found].watch
+                    if watch.deliver(ready), !ready.isDisjoint(with: .terminal) {
+                        logger.notice("descriptor \(watch.descriptor) reported \(ready.contains(.error) ? "an error" : "a hang-up"): its watch ended")
+                    }
+                    continue
+                }
+            }
             if token >= Token.firstSource { dispatchSource(token) }
         }
         if !signalledSources.isEmpty {
@@ -365,6 +400,31 @@ public final class EpollRunLoop: RunLoop {
         }
     }
 
+    private func watchEnded(_ watch: DescriptorWatch) {
+        guard let index = watches.firstIndex(where: { $0.watch === watch }) else { return }
+        watches.remove(at: index)
+        // After `close()` the epoll number may belong to someone else: leave it alone.
+        guard !resources.isClosed else { return }
+        // EBADF/ENOENT when the owner closed the descriptor first, which unwatched it already.
+        resources.unwatch(watch.descriptor)
+    }
+
+    private static func epollEvents(for events: DescriptorEvents) -> UInt32 {
+        var bits: UInt32 = EPOLLRDHUP.rawValue
+        if events.contains(.readable) { bits |= EPOLLIN.rawValue }
+        if events.contains(.writable) { bits |= EPOLLOUT.rawValue }
+        return bits
+    }
+
+    private static func descriptorEvents(from bits: UInt32) -> DescriptorEvents {
+        var events: DescriptorEvents = []
+        if bits & (EPOLLIN.rawValue | EPOLLPRI.rawValue) != 0 { events.insert(.readable) }
+        if bits & EPOLLOUT.rawValue != 0 { events.insert(.writable) }
+        if bits & (EPOLLHUP.rawValue | EPOLLRDHUP.rawValue) != 0 { events.insert(.hangUp) }
+        if bits & EPOLLERR.rawValue != 0 { events.insert(.error) }
+        return events
+    }
+
     private func fireDueTimers(timerExpired: Bool) {
         guard !timers.isEmpty else { return }
         var now = monotonicClock.now
@@ -373,29 +433,19 @@ public final class EpollRunLoop: RunLoop {
             // as a Double must not make a due timer wait one more wake-up for rounding.
             now = max(now, reached)
         }
-        dueScratch.removeAll(keepingCapacity: true)
-        for armed in timers where armed.timer.isValid && armed.timer.fireDate <= now {
-            dueScratch.append(armed)
+        // Deadline order, arming order among equal deadlines; a timer invalidated by one that
+        // fired before it in this turn does not fire; one armed while firing waits for its own
+        // deadline (`TimerQueue`).
+        timers.collectDue(at: now)
+        while let timer = timers.nextDue() {
+            if !timer.fireFromRunLoop(now: now) { remove(timer) }
         }
-        guard !dueScratch.isEmpty else { return }
-        dueScratch.sort { ($0.timer.fireDate, $0.sequence) < ($1.timer.fireDate, $1.sequence) }
-        // A timer invalidated by one that fired before it in this turn does not fire; one
-        // armed while firing waits for its own deadline.
-        for armed in dueScratch where armed.timer.isValid {
-            if !armed.timer.fireFromRunLoop(now: now) { remove(armed.timer) }
-        }
-        dueScratch.removeAll(keepingCapacity: true)
-        timers.removeAll { !$0.timer.isValid }
     }
 
     private func armTimerForNextDeadline() {
-        var deadline: Double?
         // A timer that never fires (NaN or +∞, `Timer.wakeDate` nil) arms nothing: the loop
         // sleeps rather than waking for it, or re-arming for it, turn after turn.
-        for armed in timers where armed.timer.isValid {
-            guard let latest = armed.timer.wakeDate else { continue }
-            deadline = min(deadline ?? latest, latest)
-        }
+        let deadline = timers.nextWakeDate
         // After an expiry the timerfd counts as disarmed, so a deadline equal to the one that
         // just passed (a timer re-armed for it) arms it again rather than waiting forever.
         guard deadline != resources.timerDeadline else { return }
@@ -451,9 +501,9 @@ public final class EpollRunLoop: RunLoop {
             signals = try SignalDescriptor(numbers)
         }
 
-        func tryWatch(_ descriptor: Int32, token: UInt64) -> Result<Void, Errno> {
+        func tryWatch(_ descriptor: Int32, token: UInt64, events: UInt32 = EPOLLIN.rawValue) -> Result<Void, Errno> {
             var event = epoll_event()
-            event.events = EPOLLIN.rawValue
+            event.events = events
             event.data.u64 = token
             return retryingOnInterrupt { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, descriptor, &event) }.map { _ in }
         }

@@ -25,7 +25,7 @@ public protocol SeatBackend: AnyObject {
     var seatName: String { get }
     /// The connection to watch (`libseat_get_fd`), or nil for a backend that calls `readinessHandler`.
     var fileDescriptor: Int32? { get }
-    /// Set by the session's run-loop source: called by a backend without a descriptor when it
+    /// Set by the session while it watches the seat: called by a backend without a descriptor when it
     /// has something to dispatch.
     var readinessHandler: (@MainActor () -> Void)? { get set }
     /// Reads and handles what the connection has (`libseat_dispatch`); waits up to

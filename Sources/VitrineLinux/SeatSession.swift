@@ -56,7 +56,7 @@ public final class SeatSession {
     public var failed: (@MainActor (SeatError) -> Void)?
 
     private let backend: any SeatBackend
-    private var watch: (runLoop: any RunLoop, source: SeatSource)?
+    private var watch: (runLoop: any RunLoop, connection: ReadinessWatch)?
     private var isHandlingEvents = false
     private var pendingEvents: [SeatEvent] = []
     private var scheduledDrain: Timer?
@@ -94,12 +94,24 @@ public final class SeatSession {
 
     // MARK: The run loop
 
-    /// Watches the seat's connection on `runLoop` (once; a second call does nothing).
+    /// Watches the seat's connection on `runLoop` (once; a second call does nothing) with a
+    /// descriptor watch (`RunLoop.watch`): the seat produces no input. When the loop refuses the
+    /// descriptor, `failed` hears `.dispatching` and the connection goes unwatched.
     public func watch(on runLoop: any RunLoop) {
         guard watch == nil, !isClosed else { return }
-        let source = SeatSource(backend: backend) { [weak self] in self?.connectionReadable() }
-        runLoop.addInputSource(source) { _ in }
-        watch = (runLoop, source)
+        let backend = backend
+        let connection: ReadinessWatch
+        do {
+            connection = try ReadinessWatch(descriptor: backend.fileDescriptor, runLoop: runLoop,
+                                            install: { backend.readinessHandler = $0 },
+                                            uninstall: { backend.readinessHandler = nil }) { [weak self] in
+                self?.connectionReadable()
+            }
+        } catch {
+            failed?(.dispatching(errno: Errno(rawValue: error.errno)))
+            return
+        }
+        watch = (runLoop, connection)
         // Events taken while no loop watched (during opens at start-up) are handled now.
         if !pendingEvents.isEmpty { scheduleDrain() }
     }
@@ -110,7 +122,7 @@ public final class SeatSession {
         scheduledDrain = nil
         guard let watch else { return }
         self.watch = nil
-        watch.runLoop.removeInputSource(watch.source)
+        watch.connection.cancel()
     }
 
     /// The loop found the connection readable: dispatch it and handle what it said.
@@ -245,29 +257,4 @@ public final class SeatSession {
             do { try backend.disableSeat() } catch { failed?(.disabling(errno: error)) }
         }
     }
-}
-
-/// The run loop's side of the seat's connection: readable (or signalled) means dispatch.
-@MainActor
-final class SeatSource: SignallingInputSource {
-    private let backend: any SeatBackend
-    private let onReadable: @MainActor () -> Void
-
-    /// Set by a run loop for a backend without a descriptor.
-    var readinessHandler: (@MainActor () -> Void)? {
-        didSet {
-            let handler = readinessHandler
-            backend.readinessHandler = handler
-        }
-    }
-
-    init(backend: any SeatBackend, onReadable: @escaping @MainActor () -> Void) {
-        self.backend = backend
-        self.onReadable = onReadable
-    }
-
-    var fileDescriptor: Int32? { backend.fileDescriptor }
-
-    /// Dispatches the seat; produces no input events.
-    func dispatch(into sink: (InputEvent) -> Void) { onReadable() }
 }

@@ -8,17 +8,17 @@ import Vitrine
 ///
 /// Contract: the console is told to send `signal`; each time the process receives it,
 /// `nextSignal()` returns true once, in the order received (real-time signals queue, so none
-/// is merged with another). A reader with a `fileDescriptor` has the run loop watch it (it is
-/// readable while a signal is pending); one without calls `readinessHandler` when a signal
-/// arrives. After `close()`, `nextSignal()` returns false.
+/// is merged with another). A reader with a `fileDescriptor` has the run loop watch it
+/// (`RunLoop.watch`; it is readable while a signal is pending); one without calls
+/// `readinessHandler` when a signal arrives, and the console reads it in the loop's next turn. After `close()`, `nextSignal()` returns false.
 @MainActor
 public protocol VTSignalReading: AnyObject {
     /// The signal number the console sends on a switch, away and back.
     var signal: Int32 { get }
     /// The descriptor to watch, or nil for a reader that calls `readinessHandler`.
     var fileDescriptor: Int32? { get }
-    /// Set by the console's run-loop source: called by a reader without a descriptor when a
-    /// signal is pending.
+    /// Set by the console while it negotiates switches: called by a reader without a descriptor
+    /// when a signal is pending.
     var readinessHandler: (@MainActor () -> Void)? { get set }
     /// Takes the next pending signal; false when none is pending. Never blocks.
     func nextSignal() -> Bool
@@ -122,33 +122,5 @@ public final class VTSignalDescriptor: VTSignalReading {
             _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
         try? descriptor.close()
-    }
-}
-
-/// The run loop's side of a console's switch signal: the loop watches the reader's descriptor
-/// (or is told by a reader without one), and each signal read calls `onSignal` on the loop.
-@MainActor
-final class VTSwitchSource: SignallingInputSource {
-    let reader: any VTSignalReading
-    private let onSignal: @MainActor () -> Void
-
-    /// Set by the run loop for a reader without a descriptor.
-    var readinessHandler: (@MainActor () -> Void)? {
-        didSet {
-            let handler = readinessHandler
-            reader.readinessHandler = handler
-        }
-    }
-
-    init(reader: any VTSignalReading, onSignal: @escaping @MainActor () -> Void) {
-        self.reader = reader
-        self.onSignal = onSignal
-    }
-
-    var fileDescriptor: Int32? { reader.fileDescriptor }
-
-    /// Handles every pending signal, in order; produces no input events.
-    func dispatch(into sink: (InputEvent) -> Void) {
-        while reader.nextSignal() { onSignal() }
     }
 }

@@ -150,8 +150,8 @@ public final class VirtualTerminal {
     private var negotiation: Negotiation?
 
     private struct Negotiation {
-        let source: VTSwitchSource
-        let runLoop: any RunLoop
+        let reader: any VTSignalReading
+        let watch: ReadinessWatch
     }
 
     /// Opens the console at `path` and takes it over: graphics mode, keyboard off.
@@ -255,18 +255,30 @@ public final class VirtualTerminal {
             if isRestored { throw .switchingNotNegotiated(path: path) }
             return
         }
-        // The source is watched before the kernel may send anything.
-        let source = VTSwitchSource(reader: signals) { [weak self] in self?.switchSignalReceived() }
-        runLoop.addInputSource(source) { _ in }
+        // The signal is watched before the kernel may send anything; each one read is handled
+        // on the loop, in order.
+        let watch: ReadinessWatch
+        do {
+            watch = try ReadinessWatch(descriptor: signals.fileDescriptor, runLoop: runLoop,
+                                       install: { signals.readinessHandler = $0 },
+                                       uninstall: { signals.readinessHandler = nil }) { [weak self, weak signals] in
+                guard let signals else { return }
+                while signals.nextSignal() { self?.switchSignalReceived() }
+            }
+        } catch {
+            signals.close()
+            throw .switchSignal(signal: signals.signal, operation: "watching the signal on the run loop",
+                                errno: Errno(rawValue: error.errno))
+        }
         let mode = VTSwitchMode.process(releaseSignal: signals.signal, acquireSignal: signals.signal)
         do {
             try device.setSwitchMode(mode)
         } catch {
-            runLoop.removeInputSource(source)
+            watch.cancel()
             signals.close()
             throw Self.error(path, "VT_SETMODE VT_PROCESS", error)
         }
-        negotiation = Negotiation(source: source, runLoop: runLoop)
+        negotiation = Negotiation(reader: signals, watch: watch)
         if let number, let foreground = try? device.foregroundNumber(), foreground != number {
             isSessionActive = false
             sessionPaused?()
@@ -287,8 +299,8 @@ public final class VirtualTerminal {
         } catch {
             negotiationFailed?(Self.error(path, "VT_SETMODE VT_AUTO", error))
         }
-        negotiation.runLoop.removeInputSource(negotiation.source)
-        negotiation.source.reader.close()
+        negotiation.watch.cancel()
+        negotiation.reader.close()
     }
 
     /// Asks the kernel to show console `number` (`VT_ACTIVATE`; what Ctrl+Alt+F`number` does on

@@ -73,7 +73,7 @@ struct DRMDisplayTests {
         #expect(rig.device.clientCapabilities[KMSCapability.atomic] == 1)
         #expect(rig.display.pipeline.planeID == ObjectID.primaryPlane)
         #expect(rig.display.mode == DisplayMode(width: 1024, height: 768, refreshRate: Modes.xga.refreshRate))
-        #expect(rig.loop.sources.map { $0.source.fileDescriptor } == [99])
+        #expect(rig.loop.watches.map(\.descriptor) == [99])
         // Two XRGB8888 framebuffers of the panel's size, nothing shown yet.
         #expect(rig.device.framebuffers.count == 2)
         #expect(rig.device.framebuffers.values.allSatisfy { $0.width == 1024 && $0.height == 768 && $0.fourcc == KMSFourCC.xrgb8888 })
@@ -492,7 +492,7 @@ struct DRMDisplayTests {
         #expect(rig.device.liveDumbBuffers.isEmpty)
         #expect(rig.device.liveBlobs.isEmpty)
         #expect(rig.device.dropMasterCalls == 1)
-        #expect(rig.loop.sources.isEmpty)
+        #expect(rig.loop.watches.isEmpty)
         let count = rig.device.appliedCommits.count
         rig.display.restore()
         #expect(rig.device.appliedCommits.count == count, "restore runs once")

@@ -185,6 +185,35 @@ struct SeatSessionTests {
         #expect(session.isActive)
     }
 
+    @Test func aSeatWithADescriptorIsADescriptorWatchDispatchedWhenReadable() throws {
+        let seat = FakeSeat(journal: journal, enabledAtOpen: true)
+        seat.descriptor = 30
+        let session = try self.session(seat)
+        #expect(loop.watchCount == 1)
+        #expect(seat.readinessHandler == nil, "watched through its descriptor")
+        seat.send(.disabled)
+        loop.runUntilIdle()
+        #expect(journal.entries.isEmpty, "not readable yet: nothing dispatched")
+        loop.setReadiness(.readable, of: 30)
+        loop.runTurn()
+        loop.setReadiness([], of: 30)
+        #expect(journal.entries == ["paused", "libseat_disable_seat"])
+        session.close()
+        #expect(loop.watchCount == 0)
+    }
+
+    @Test func aDescriptorTheLoopRefusesIsReportedAndLeftUnwatched() throws {
+        let seat = FakeSeat(journal: journal, enabledAtOpen: true)
+        seat.descriptor = -1
+        let session = try self.session(seat)
+        #expect(journal.entries.isEmpty)
+        session.stopWatching()
+        journal.clear()
+        session.watch(on: loop)
+        #expect(journal.entries == ["failed: \(SeatError.dispatching(errno: .badFileDescriptor))"])
+        #expect(loop.watchCount == 0)
+    }
+
     @Test func aRefusedAcknowledgementIsReportedAndTheSessionStaysPaused() throws {
         let seat = FakeSeat(journal: journal, enabledAtOpen: true)
         let session = try self.session(seat)
@@ -291,7 +320,9 @@ final class SeatJournal {
 @MainActor
 final class FakeSeat: SeatBackend {
     let seatName = "seat0"
-    var fileDescriptor: Int32? { nil }
+    /// The connection's (fake) descriptor: nil for a stand-in that calls `readinessHandler`.
+    var descriptor: Int32?
+    var fileDescriptor: Int32? { descriptor }
     var readinessHandler: (@MainActor () -> Void)?
     let journal: SeatJournal
     /// Events waiting in the connection (read by the next dispatch).

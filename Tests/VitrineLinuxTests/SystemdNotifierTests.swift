@@ -61,6 +61,10 @@ final class TimerOnlyLoop: RunLoop {
 
     func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
     func removeInputSource(_ source: any InputSource) {}
+    func watch(_ descriptor: Int32, events: DescriptorEvents,
+               _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
+        throw .unwatchable(descriptor, errno: 0)
+    }
     func add(_ timer: Timer) { timers.append(timer) }
     func remove(_ timer: Timer) { timers.removeAll { $0 === timer } }
     func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}

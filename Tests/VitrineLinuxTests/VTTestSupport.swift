@@ -12,11 +12,12 @@ final class VTJournal {
     func clear() { entries.removeAll() }
 }
 
-/// A stand-in for the switch signal: `send()` is the kernel sending it to the process.
+/// A stand-in for the switch signal: `send()` is the kernel sending it to the process. It has
+/// a (fake) descriptor, as a signalfd does, which `FakeRunLoop` treats as readable every turn.
 @MainActor
 final class FakeVTSignals: VTSignalReading {
     let signal: Int32
-    var fileDescriptor: Int32? { nil }
+    var fileDescriptor: Int32? { 700 }
     var readinessHandler: (@MainActor () -> Void)?
     private(set) var pending = 0
     private(set) var isClosed = false
@@ -151,40 +152,42 @@ final class FakeVTConsole: VTDevice {
     }
 }
 
-/// A run loop that runs a turn only when told: `runTurn()` dispatches the signalling sources
-/// that became ready. Enough for the console's source, without VitrineHeadless.
+/// A run loop that runs a turn only when told: `runTurn()` calls every descriptor watch as if
+/// its descriptor were readable (the stand-ins read nothing when nothing is pending) and fires
+/// the timers due. Enough for the console's signal watch, without VitrineHeadless.
 @MainActor
 final class FakeRunLoop: RunLoop {
     let clock: any Clock = MonotonicClock()
-    private(set) var sources: [any InputSource] = []
-    private var ready: [ObjectIdentifier] = []
+    private(set) var watches: [DescriptorWatch] = []
+    private var timers = TimerQueue()
 
-    func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {
-        sources.append(source)
-        if let signalling = source as? any SignallingInputSource {
-            let id = ObjectIdentifier(source)
-            signalling.readinessHandler = { [weak self] in self?.ready.append(id) }
+    func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
+    func removeInputSource(_ source: any InputSource) {}
+
+    func watch(_ descriptor: Int32, events: DescriptorEvents,
+               _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
+        guard !watches.contains(where: { $0.descriptor == descriptor }) else { throw .alreadyWatched(descriptor) }
+        let watch = DescriptorWatch(descriptor: descriptor, events: events, handler: handler) { [weak self] ended in
+            self?.watches.removeAll { $0 === ended }
         }
+        watches.append(watch)
+        return watch
     }
 
-    func removeInputSource(_ source: any InputSource) {
-        sources.removeAll { $0 === source }
-        (source as? any SignallingInputSource)?.readinessHandler = nil
-    }
-
-    func add(_ timer: Timer) {}
-    func remove(_ timer: Timer) {}
+    func add(_ timer: Timer) { timers.arm(timer) }
+    func remove(_ timer: Timer) { timers.disarm(timer) }
     func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
     func wakeUp() {}
     func run() { runTurn() }
     func stop() {}
 
-    /// Dispatches every source that signalled since the last turn.
+    /// Calls every watch (readable), then fires the timers due now.
     func runTurn() {
-        let due = ready
-        ready.removeAll()
-        for source in sources where due.contains(ObjectIdentifier(source)) {
-            source.dispatch { _ in }
+        for watch in watches { watch.deliver(.readable) }
+        let now = clock.now
+        timers.collectDue(at: now)
+        while let timer = timers.nextDue() {
+            if !timer.fireFromRunLoop(now: now) { remove(timer) }
         }
     }
 }

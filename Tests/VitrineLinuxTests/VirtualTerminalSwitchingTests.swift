@@ -49,10 +49,10 @@ struct VirtualTerminalSwitchingTests {
         #expect(journal.entries == ["VT_SETMODE VT_PROCESS 40/40"])
         #expect(console.switchMode == .process(releaseSignal: 40, acquireSignal: 40))
         #expect(terminal.isNegotiatingSwitches)
-        #expect(loop.sources.count == 1)
+        #expect(loop.watches.count == 1)
         // Asking again changes nothing.
         try terminal.negotiateSwitches(on: loop, reading: FakeVTSignals())
-        #expect(loop.sources.count == 1)
+        #expect(loop.watches.count == 1)
         terminal.restore()
     }
 
@@ -178,7 +178,7 @@ struct VirtualTerminalSwitchingTests {
         #expect(console.consoleModeValue == VITRINE_KD_TEXT)
         #expect(terminal.isRestored)
         #expect(!terminal.isNegotiatingSwitches)
-        #expect(loop.sources.isEmpty)
+        #expect(loop.watches.isEmpty)
         #expect(signals.isClosed)
         // Idempotent, and a switch afterwards is refused.
         terminal.restore()
@@ -212,7 +212,7 @@ struct VirtualTerminalSwitchingTests {
         }
         #expect(VirtualTerminalError.permissionDenied(path: "/dev/tty1").description.contains("run as root"))
         #expect(!terminal.isNegotiatingSwitches)
-        #expect(loop.sources.isEmpty)
+        #expect(loop.watches.isEmpty)
         #expect(signals.isClosed)
         #expect(console.switchMode == .automatic)
         terminal.restore()

@@ -115,7 +115,10 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
     public static let alphaShift = KeyModifiers(rawValue: 1 << 4)
 }
 
-/// Where input comes from: libinput, raw evdev, or a script in tests.
+/// Where input comes from: libinput, raw evdev, an accelerometer, or a script in tests. Only
+/// what produces `InputEvent`s is an input source: a descriptor the loop must wake for without
+/// producing input (udev hotplug, a signalfd, a seat's connection, DRM page-flip events, a
+/// window system's socket) is a `RunLoop.watch(_:events:_:)`.
 ///
 /// Contract: the run loop watches `fileDescriptor` (when there is one) and calls
 /// `dispatch(into:)` when it is readable, or, for sources without a descriptor, when the source

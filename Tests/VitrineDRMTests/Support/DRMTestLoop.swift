@@ -6,20 +6,25 @@ final class DRMTestClock: Clock {
     var now: Double = 0
 }
 
-/// The least run loop a `DRMDisplay` needs: it records the sources added and dispatches the
-/// ones with a descriptor when the test says their descriptor is readable.
+/// The least run loop a `DRMDisplay` needs: it records the descriptor watches and calls them
+/// when the test says their descriptor is readable.
 @MainActor
 final class DRMTestLoop: RunLoop {
     let testClock = DRMTestClock()
     var clock: any Clock { testClock }
-    private(set) var sources: [(source: any InputSource, handler: @MainActor (InputEvent) -> Void)] = []
+    private(set) var watches: [DescriptorWatch] = []
 
-    func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {
-        sources.append((source, handler))
-    }
+    func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
+    func removeInputSource(_ source: any InputSource) {}
 
-    func removeInputSource(_ source: any InputSource) {
-        sources.removeAll { $0.source === source }
+    func watch(_ descriptor: Int32, events: DescriptorEvents,
+               _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
+        guard descriptor >= 0 else { throw .invalidDescriptor(descriptor, errno: 9) }
+        let watch = DescriptorWatch(descriptor: descriptor, events: events, handler: handler) { [weak self] ended in
+            self?.watches.removeAll { $0 === ended }
+        }
+        watches.append(watch)
+        return watch
     }
 
     func add(_ timer: Timer) {}
@@ -29,10 +34,8 @@ final class DRMTestLoop: RunLoop {
     func run() {}
     func stop() {}
 
-    /// Dispatches every watched descriptor, as a real loop does when they are readable.
+    /// Calls every watch, as a real loop does when their descriptors are readable.
     func dispatchReadySources() {
-        for (source, handler) in sources where source.fileDescriptor != nil {
-            source.dispatch { handler($0) }
-        }
+        for watch in watches { watch.deliver(.readable) }
     }
 }

@@ -1,0 +1,17 @@
+#include <fribidi.h>
+
+// FriBidi's type tests are function-like macros, which Swift cannot import.
+
+/// Whether a bidi type is neutral for choosing a face: not strong, not a number, not a mark.
+static inline int vitrine_fribidi_is_neutral(FriBidiCharType type) {
+    return (type & (FRIBIDI_MASK_STRONG | FRIBIDI_MASK_NUMBER | FRIBIDI_MASK_NSM)) == 0;
+}
+
+/// The Other Neutral type (ON), whose level rule L1 leaves alone.
+static inline FriBidiCharType vitrine_fribidi_type_on(void) { return FRIBIDI_TYPE_ON; }
+
+/// "Find the paragraph's direction from its first strong character" (rules P2–P3).
+static inline FriBidiParType vitrine_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }
+
+/// A right-to-left paragraph.
+static inline FriBidiParType vitrine_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }

@@ -15,3 +15,10 @@ static inline FriBidiParType vitrine_fribidi_par_auto(void) { return FRIBIDI_PAR
 
 /// A right-to-left paragraph.
 static inline FriBidiParType vitrine_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
+
+/// Whether a bidi type can make any level other than 0 in a paragraph without it: right-to-left
+/// letters, Arabic numbers, explicit embeddings and isolates. A paragraph with none of these is
+/// all level 0 (UAX #9: every EN resolves to L by W7 and every neutral to L by N1–N2).
+static inline int vitrine_fribidi_needs_resolution(FriBidiCharType type) {
+    return (type & (FRIBIDI_MASK_RTL | FRIBIDI_MASK_ARABIC | FRIBIDI_MASK_EXPLICIT | FRIBIDI_MASK_ISOLATE)) != 0;
+}

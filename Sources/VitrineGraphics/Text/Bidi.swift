@@ -36,11 +36,20 @@ enum Bidi {
         resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
         var direction = vitrine_fribidi_par_auto()
         let length = FriBidiStrIndex(n)
+        scalars.withUnsafeBufferPointer { text in
+            types.withUnsafeMutableBufferPointer { types in
+                fribidi_get_bidi_types(text.baseAddress, length, types.baseAddress)
+            }
+        }
+        // Left-to-right text only (Latin, Cyrillic, CJK…): every level is 0, without the rest
+        // of the algorithm, so such labels cost no more than a table lookup per scalar.
+        guard types.contains(where: { vitrine_fribidi_needs_resolution($0) != 0 }) else {
+            return ([UInt8](repeating: 0, count: n), 0)
+        }
         let succeeded = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { types in
                 brackets.withUnsafeMutableBufferPointer { brackets in
                     fribidiLevels.withUnsafeMutableBufferPointer { levels in
-                        fribidi_get_bidi_types(text.baseAddress, length, types.baseAddress)
                         fribidi_get_bracket_types(text.baseAddress, length, types.baseAddress, brackets.baseAddress)
                         return fribidi_get_par_embedding_levels_ex(types.baseAddress, brackets.baseAddress, length,
                                                                    &direction, levels.baseAddress) != 0

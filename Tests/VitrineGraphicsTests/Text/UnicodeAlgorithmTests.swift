@@ -65,6 +65,18 @@ struct UnicodeAlgorithmTests {
         #expect(x(layout, 1) > x(layout, 6))
     }
 
+    @Test func aParagraphStartingWithDigitsTakesItsFirstLettersDirection() {
+        // "2024 שלום": digits are weak; the first strong letter is Hebrew, so the paragraph is
+        // right to left and the number, read "2024", comes first: right of the word.
+        let layout = TextLayout(text: "2024 שלום", font: body)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(x(layout, 0) < x(layout, 1) && x(layout, 2) < x(layout, 3))
+        #expect(x(layout, 0) > x(layout, 5))
+        // Latin only: left to right, digits in order.
+        let latin = TextLayout(text: "2024 abc", font: body)
+        #expect(!latin.lines[0].isRightToLeft && x(latin, 0) < x(latin, 5))
+    }
+
     @Test func mixedArabicHebrewNumbersAndNeutralsInALatinParagraph() {
         // "Total: שלום 42, مرحبا 7!": a left-to-right paragraph (the first strong letter is
         // Latin); the right-to-left words with the numbers after them run right to left as

@@ -1,8 +1,9 @@
 /// Where each table header and key of a TOML document is written: its line, and the value's
 /// text as written there.
 ///
-/// TOMLKit parses into tables without source positions, so an error about a field would not
-/// be able to name its line. This scans the text the way a TOML reader does at the level of
+/// Hand-written on purpose (where issue 14 put libraries in place of the other hand-written
+/// parts): TOMLKit parses into tables without source positions, so an error about a field would
+/// not be able to name its line, and no other TOML library in the project gives them. This scans the text the way a TOML reader does at the level of
 /// lines (table headers, `key = value`, dotted and quoted keys, strings, comments, values that
 /// span lines) without interpreting values; TOMLKit stays the parser of record. It is only
 /// consulted for documents TOMLKit accepted.

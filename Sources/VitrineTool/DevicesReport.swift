@@ -1,10 +1,12 @@
+import Foundation
 import VitrineDRM
 import VitrineInput
 
 /// What `vitrine devices` prints: the DRM report (VitrineDRM's `DeviceReport`) and the input
 /// report (VitrineInput's `InputDeviceReport`) side by side, as text or as one JSON object
 /// `{"drm": [...], "input": [...], "inputError": null}` (plus `"error"` when the DRM devices
-/// could not be listed at all). The "drm" and "error" keys are the DRM report's, unchanged.
+/// could not be listed at all), encoded by `ReportJSON` (pretty printed, keys sorted). The
+/// "drm" and "error" keys are the DRM report's, unchanged.
 enum DevicesReport {
     /// The text: the DRM blocks, then the input section.
     static func text(_ entries: [DeviceReport.Entry], input: InputDeviceReport.Listing) -> String {
@@ -13,50 +15,48 @@ enum DevicesReport {
 
     /// The JSON object for described DRM devices and the input listing.
     static func json(_ entries: [DeviceReport.Entry], input: InputDeviceReport.Listing) -> String {
-        let w = JSONWriter()
-        w.object {
-            w.key("drm")
-            DeviceReport.writeDevices(entries, to: w)
-            writeInput(input, w)
-        }
-        return w.output + "\n"
+        ReportJSON.encode(Document(drm: DeviceReport.JSONReport(entries), input: input))
     }
 
     /// The JSON object when the DRM devices could not be listed: `{"drm": [], "error": …}` as
     /// DeviceReport writes it, then the input listing.
     static func json(drmError error: DRMError, input: InputDeviceReport.Listing) -> String {
-        let w = JSONWriter()
-        w.object {
-            w.key("drm")
-            w.array([Int]()) { _ in }
-            w.field("error", error.description)
-            writeInput(input, w)
+        ReportJSON.encode(Document(drm: DeviceReport.JSONReport(error: error), input: input))
+    }
+
+    /// The whole report: `"error"` only when there is one, `"inputError"` always (null when
+    /// the input directory was listed).
+    struct Document: Encodable {
+        var drm: DeviceReport.JSONReport
+        var input: InputDeviceReport.Listing
+
+        private enum Keys: String, CodingKey { case drm, error, input, inputError }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(drm.drm, forKey: .drm)
+            try c.encodeIfPresent(drm.error, forKey: .error)
+            try c.encode(InputDeviceReport.json(input), forKey: .input)
+            try c.encode(InputDeviceReport.jsonError(input), forKey: .inputError)
         }
-        return w.output + "\n"
     }
+}
 
-    private static func writeInput(_ input: InputDeviceReport.Listing, _ w: JSONWriter) {
-        w.key("input")
-        write(InputDeviceReport.json(input), w)
-        w.key("inputError")
-        write(InputDeviceReport.jsonError(input), w)
-    }
-
-    /// Writes `value` with `w`.
-    static func write(_ value: InputDeviceReport.JSONValue, _ w: JSONWriter) {
-        switch value {
-        case .null: w.null()
-        case .bool(let b): w.value(b)
-        case .number(let n): w.value(n)
-        case .string(let s): w.value(s)
-        case .array(let items): w.array(items) { write($0, w) }
-        case .object(let members):
-            w.object {
-                for member in members {
-                    w.key(member.key)
-                    write(member.value, w)
-                }
-            }
+/// JSON for the `vitrine` tool's reports, through `Codable` and Foundation's `JSONEncoder`:
+/// pretty printed, keys sorted, slashes unescaped (paths read as paths). The tool is the only
+/// module that imports Foundation for it; the reports' models are plain `Encodable` values.
+enum ReportJSON {
+    /// `value` as JSON text ending in a line feed. A report is strings, integers, booleans,
+    /// finite doubles and null, which always encode; should encoding fail all the same, the
+    /// text is a JSON object saying why, so a script reading it gets an error and not nothing.
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        } catch {
+            let reason = (try? encoder.encode(["error": "the report could not be encoded: \(error)"])) ?? Data()
+            return String(decoding: reason, as: UTF8.self) + "\n"
         }
     }
 }

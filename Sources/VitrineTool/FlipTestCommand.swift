@@ -102,7 +102,7 @@ struct FlipTestCommand: ParsableCommand {
         loop.run()
 
         let report = FlipTestReport(display: display, timestamps: timestamps, frames: wanted, timedOut: timedOut)
-        print(json ? report.json : report.text)
+        print(json ? report.json : report.text, terminator: json ? "" : "\n")
         return timestamps.count >= wanted ? 0 : ToolExit.flipsMissing
     }
 }
@@ -135,28 +135,20 @@ struct FlipTestReport {
     }
 
     var json: String {
-        let w = JSONWriter()
         let p = display.pipeline
-        let i = intervals
-        w.object {
-            w.field("device", display.device.path)
-            w.field("connector", p.connectorName)
-            w.field("mode", p.mode.description)
-            w.field("crtc", Int(p.crtcID))
-            w.field("atomic", display.usesAtomic)
-            w.field("buffers", display.bufferCount)
-            w.field("format", display.pixelFormat.description)
-            w.field("rotation", display.rotation.rawValue)
-            w.field("planeRotation", display.usesPlaneRotation)
-            w.field("damageClips", display.sendsDamageClips)
-            w.field("frames", frames)
-            w.field("flips", timestamps.count)
-            w.field("timedOut", timedOut)
-            w.key("vblankMs")
-            w.raw(DeviceReport.fixed2(1000 / display.mode.refreshRate))
-            w.key("intervalsMs")
-            w.array(i) { w.raw(DeviceReport.fixed2($0)) }
-        }
-        return w.output
+        return ReportJSON.encode(JSON(
+            device: display.device.path, connector: p.connectorName, mode: p.mode.description, crtc: p.crtcID,
+            atomic: display.usesAtomic, buffers: display.bufferCount, format: display.pixelFormat.description,
+            rotation: display.rotation.rawValue, planeRotation: display.usesPlaneRotation,
+            damageClips: display.sendsDamageClips, frames: frames, flips: timestamps.count, timedOut: timedOut,
+            vblankMs: DeviceReport.hundredths(1000 / display.mode.refreshRate),
+            intervalsMs: intervals.map(DeviceReport.hundredths)))
+    }
+
+    /// The JSON object: what was tested and what the flips took (milliseconds, two decimals).
+    struct JSON: Encodable {
+        var device: String, connector: String, mode: String, crtc: UInt32, atomic: Bool, buffers: Int
+        var format: String, rotation: Int, planeRotation: Bool, damageClips: Bool
+        var frames: Int, flips: Int, timedOut: Bool, vblankMs: Double, intervalsMs: [Double]
     }
 }

@@ -1,5 +1,21 @@
+import Foundation
 import Testing
 import VitrineDRM
+
+/// The DRM report encoded as `vitrine devices --json` encodes it (JSONEncoder, pretty printed,
+/// sorted keys, slashes as they are), with its final line feed.
+func encodedJSON(_ report: DeviceReport.JSONReport) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+}
+
+/// `json` parsed and written back compactly with sorted keys: equal for the same JSON facts,
+/// whatever the whitespace and key order.
+func canonicalJSON(_ json: String) throws -> String {
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]), as: UTF8.self)
+}
 
 /// `vitrine devices` output, from described devices.
 @MainActor
@@ -44,7 +60,7 @@ struct DeviceReportTests {
             """)
     }
 
-    @Test func jsonHasTheSameFactsForScripts() {
+    @Test func jsonHasTheSameFactsForScripts() throws {
         let expected = #"{"drm":[{"path":"/dev/dri/card1","driver":"vc4","driverDescription":"Broadcom VC4 graphics","#
             + #""atomic":true,"dumbBuffers":true,"connectors":[{"id":32,"name":"DSI-1","status":"connected","#
             + #""widthMM":155,"heightMM":86,"crtc":40,"modes":[{"name":"800x480","width":800,"height":480,"#
@@ -55,7 +71,11 @@ struct DeviceReportTests {
             + #""rotation":["rotate-0","rotate-180"],"damageClips":false,"properties":["#
             + #"{"id":6,"name":"type","value":1,"immutable":true,"values":["Overlay","Primary","Cursor"]},"#
             + #"{"id":7,"name":"rotation","value":1,"immutable":false,"values":["rotate-0","rotate-180"]}]}]}]}"#
-        #expect(DeviceReport.json([.device(panel)]) == expected + "\n")
+        let json = try encodedJSON(.init([.device(panel)]))
+        #expect(try canonicalJSON(json) == canonicalJSON(expected))
+        // Pretty printed with sorted keys, for people reading it too; one object, one line feed.
+        #expect(json.hasPrefix("{\n  \"drm\" : [\n    {\n      \"atomic\" : true,\n"))
+        #expect(json.hasSuffix("}\n") && !json.hasSuffix("\n\n"))
     }
 
     @Test func aVkmsLikeDeviceShowsThePreferredModeDamageClipsAndCurrentState() throws {
@@ -69,29 +89,43 @@ struct DeviceReportTests {
         #expect(text.contains("    plane 31: Primary, CRTCs 0, on CRTC 40 framebuffer 7\n      formats: XR24 AR24 RG16\n"
             + "      rotation: rotate-0 rotate-90 rotate-180 rotate-270 (now rotate-0)\n      FB_DAMAGE_CLIPS: yes\n"))
         #expect(text.contains("    plane 33: Cursor, CRTCs 0\n      formats: AR24\n      rotation: none\n      FB_DAMAGE_CLIPS: no\n"))
-        let json = DeviceReport.json([.device(try fake.describe(supportsAtomic: true))])
-        #expect(json.contains(#""rotation":["rotate-0","rotate-90","rotate-180","rotate-270"],"damageClips":true"#))
+        let json = try canonicalJSON(try encodedJSON(.init([.device(try fake.describe(supportsAtomic: true))])))
+        #expect(json.contains(#""damageClips":true"#))
+        #expect(json.contains(#""rotation":["rotate-0","rotate-90","rotate-180","rotate-270"]"#))
     }
 
-    @Test func aDeviceThatCannotBeReadIsReportedAndTheRestStill() {
+    @Test func aDeviceThatCannotBeReadIsReportedAndTheRestStill() throws {
         let denied = DRMError.permissionDenied(path: "/dev/dri/card0")
         let text = DeviceReport.text([.failed(path: "/dev/dri/card0", denied), .device(panel)])
         #expect(text.hasPrefix("/dev/dri/card0: permission denied — add the user to group video, or run under seatd (or as root)\n\n"
             + "/dev/dri/card1: vc4"))
-        let json = DeviceReport.json([.failed(path: "/dev/dri/card0", denied)])
-        #expect(json == #"{"drm":[{"path":"/dev/dri/card0","error":"/dev/dri/card0: permission denied — add the user to group video, "#
-            + #"or run under seatd (or as root)"}]}"# + "\n")
+        let json = try encodedJSON(.init([.failed(path: "/dev/dri/card0", denied)]))
+        #expect(try canonicalJSON(json) == #"{"drm":[{"error":"/dev/dri/card0: permission denied — add the user to group video, "#
+            + #"or run under seatd (or as root)","path":"/dev/dri/card0"}]}"#)
     }
 
-    @Test func noDeviceAtAllIsAnErrorObject() {
-        let json = DeviceReport.json(error: .noDevice(directory: "/dev/dri", directoryExists: false))
+    @Test func noDeviceAtAllIsAnErrorObject() throws {
+        let json = try canonicalJSON(try encodedJSON(.init(error: .noDevice(directory: "/dev/dri", directoryExists: false))))
         #expect(json.hasPrefix(#"{"drm":[],"error":"no DRM device: /dev/dri does not exist — is the GPU driver loaded?"#))
-        #expect(json.hasSuffix("\"}\n"))
+        #expect(json.hasSuffix("\"}"))
     }
 
-    @Test func jsonStringsAreEscaped() {
+    @Test func jsonStringsAreEscaped() throws {
         let odd = KMSDeviceDescription(path: "/dev/dri/\"card\"\\0\n\u{1}", driver: KMSDriver(name: "x"), supportsAtomic: false,
                                        connectors: [], encoders: [], crtcs: [], planes: [])
-        #expect(DeviceReport.json([.device(odd)]).hasPrefix(#"{"drm":[{"path":"/dev/dri/\"card\"\\0\n\u0001","driver":"x""#))
+        let json = try encodedJSON(.init([.device(odd)]))
+        #expect(json.contains(#""path" : "/dev/dri/\"card\"\\0\n\u0001""#))
+        // Read back, the path is the same string.
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let devices = object?["drm"] as? [[String: Any]]
+        #expect(devices?.first?["path"] as? String == "/dev/dri/\"card\"\\0\n\u{1}")
+    }
+
+    @Test func refreshRatesAreNumbersRoundedToHundredths() throws {
+        #expect(DeviceReport.hundredths(59.9401) == 59.94)
+        #expect(DeviceReport.hundredths(-0.499) == -0.5)
+        #expect(DeviceReport.hundredths(.nan) == 0 && DeviceReport.hundredths(.infinity) == 0)
+        let json = try canonicalJSON(try encodedJSON(.init([.device(panel)])))
+        #expect(json.contains(#""refresh":60,"#))
     }
 }

@@ -140,17 +140,12 @@ struct DeviceListingTests {
 
     // MARK: JSON
 
-    /// `value` as JSON text (the tool writes it with VitrineDRM's JSONWriter; here a direct
-    /// rendering shows it is a well-formed tree Foundation can read back).
-    func render(_ value: InputDeviceReport.JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let b): b ? "true" : "false"
-        case .number(let n): "\(n)"
-        case .string(let s): String(data: try! JSONSerialization.data(withJSONObject: s, options: .fragmentsAllowed), encoding: .utf8)!
-        case .array(let items): "[" + items.map(render).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { render(.string($0.key)) + ":" + render($0.value) }.joined(separator: ",") + "}"
-        }
+    /// `value` encoded as the tool encodes it (JSONEncoder, sorted keys) and read back with
+    /// JSONSerialization: what a script sees.
+    func readBack(_ value: some Encodable) throws -> Any {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try JSONSerialization.jsonObject(with: try encoder.encode(value), options: .fragmentsAllowed)
     }
 
     @Test func jsonHasTheKeysScriptsRead() throws {
@@ -162,49 +157,47 @@ struct DeviceListingTests {
             .device(InputDeviceDescription(describing: mouse())),
             .failed(path: "/dev/input/event9", .permissionDenied(path: "/dev/input/event9")),
         ])
-        let json = InputDeviceReport.json(listing)
-        let touch = try #require(json[0])
-        #expect(touch["path"] == .string("/dev/input/event3"))
-        #expect(touch["name"] == .string("ILITEK ILITEK-TP"))
-        #expect(touch["bus"] == .string("usb"))
-        #expect(touch["busType"] == .number(3))
-        #expect(touch["vendor"] == .number(0x222a))
-        #expect(touch["product"] == .number(1))
-        #expect(touch["touch"]?["slots"] == .number(10))
-        #expect(touch["touch"]?["direct"] == .bool(true))
-        #expect(touch["touch"]?["x"] == .array([.number(0), .number(16383)]))
-        #expect(touch["pointer"] == .null)
-        #expect(touch["keys"] == .null)
-        #expect(touch["switches"] == .array([]))
-        #expect(touch["accelerometer"] == .null)
-        #expect(json[1]?["switches"] == .array([.object([.init("name", .string("SW_LID")), .init("on", .bool(true))]),
-                                                 .object([.init("name", .string("SW_TABLET_MODE")), .init("on", .bool(false))])]))
-        #expect(json[2]?["accelerometer"]?["axes"]?[2] == .object([.init("axis", .string("z")), .init("min", .number(-4096)),
-                                                                   .init("max", .number(4095)), .init("resolution", .number(1024))]))
-        #expect(json[3]?["keys"]?["media"] == .array(["KEY_VOLUMEUP", "KEY_NEXTSONG", "KEY_PLAYPAUSE"].map(InputDeviceReport.JSONValue.string)))
-        #expect(json[3]?["keys"]?["keyboard"] == .bool(false))
-        #expect(json[4]?["pointer"]?["wheel"] == .bool(true))
-        #expect(json[5]?["error"] == .string("/dev/input/event9: permission denied — add the user to group input, or run under seatd (or as root)"))
-        #expect(json[6] == nil)
-        #expect(InputDeviceReport.jsonError(listing) == .null)
-
-        // Rendered, it is JSON that a parser reads back with the same keys.
-        let parsed = try JSONSerialization.jsonObject(with: Data(render(json).utf8)) as? [[String: Any]]
-        #expect(parsed?.count == 6)
-        #expect(Set(parsed?.first?.keys.map { $0 } ?? []) == ["path", "name", "bus", "busType", "vendor", "product", "touch", "pointer",
-                                                             "keys", "switches", "accelerometer"])
-        #expect(Set(parsed?.last?.keys.map { $0 } ?? []) == ["path", "error"])
+        let json = try #require(try readBack(InputDeviceReport.json(listing)) as? [[String: Any]])
+        #expect(json.count == 6)
+        let touch = json[0]
+        #expect(touch["path"] as? String == "/dev/input/event3")
+        #expect(touch["name"] as? String == "ILITEK ILITEK-TP")
+        #expect(touch["bus"] as? String == "usb")
+        #expect(touch["busType"] as? Int == 3)
+        #expect(touch["vendor"] as? Int == 0x222a)
+        #expect(touch["product"] as? Int == 1)
+        let touchCapability = touch["touch"] as? [String: Any]
+        #expect(touchCapability?["slots"] as? Int == 10)
+        #expect(touchCapability?["direct"] as? Bool == true)
+        #expect(touchCapability?["x"] as? [Int] == [0, 16383])
+        // Absent capabilities are null, not missing keys.
+        #expect(touch["pointer"] is NSNull)
+        #expect(touch["keys"] is NSNull)
+        #expect((touch["switches"] as? [Any])?.isEmpty == true)
+        #expect(touch["accelerometer"] is NSNull)
+        #expect(Set(touch.keys) == ["path", "name", "bus", "busType", "vendor", "product", "touch", "pointer",
+                                    "keys", "switches", "accelerometer"])
+        let switches = json[1]["switches"] as? [[String: Any]]
+        #expect(switches?.map { $0["name"] as? String } == ["SW_LID", "SW_TABLET_MODE"])
+        #expect(switches?.map { $0["on"] as? Bool } == [true, false])
+        let z = ((json[2]["accelerometer"] as? [String: Any])?["axes"] as? [[String: Any]])?[2]
+        #expect(z?["axis"] as? String == "z")
+        #expect(z?["min"] as? Int == -4096 && z?["max"] as? Int == 4095 && z?["resolution"] as? Int == 1024)
+        let keys = json[3]["keys"] as? [String: Any]
+        #expect(keys?["media"] as? [String] == ["KEY_VOLUMEUP", "KEY_NEXTSONG", "KEY_PLAYPAUSE"])
+        #expect(keys?["keyboard"] as? Bool == false)
+        #expect((json[4]["pointer"] as? [String: Any])?["wheel"] as? Bool == true)
+        #expect(json[5]["error"] as? String
+            == "/dev/input/event9: permission denied — add the user to group input, or run under seatd (or as root)")
+        #expect(Set(json[5].keys) == ["path", "error"])
+        #expect(InputDeviceReport.jsonError(listing) == nil)
     }
 
     @Test func jsonErrorExplainsAMissingDirectory() {
         let missing = InputDeviceReport.Listing(directory: "/dev/input", entries: [],
                                                 error: .noInputDirectory(directory: "/dev/input", errno: .noSuchFileOrDirectory))
-        #expect(InputDeviceReport.json(missing) == .array([]))
-        guard case .string(let text) = InputDeviceReport.jsonError(missing) else {
-            Issue.record("no error string")
-            return
-        }
-        #expect(text.hasPrefix("/dev/input does not exist"))
+        #expect(InputDeviceReport.json(missing).isEmpty)
+        #expect(InputDeviceReport.jsonError(missing)?.hasPrefix("/dev/input does not exist") == true)
     }
 
     // MARK: Listing a directory

@@ -7,6 +7,8 @@ VITRINE_APT_PACKAGES=(
     pkg-config
     # Pictures: regions and compositing, PNG, glyphs, shaping, font lookup.
     libpixman-1-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
+    # Text: bidirectional text (UAX #9) and line breaking (UAX #14).
+    libfribidi-dev libunibreak-dev
     # The fonts the text tests and the demo use (Latin/Cyrillic, and Chinese for fallback).
     fonts-dejavu-core fonts-wqy-microhei
     # The DRM/KMS display backend and hotplug events.

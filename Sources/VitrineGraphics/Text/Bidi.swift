@@ -1,126 +1,107 @@
-/// Right-to-left support: a simplified Unicode Bidirectional Algorithm (UAX #9), enough for
-/// labels that mix Hebrew or Arabic with Latin text and numbers.
+import CFriBidi
+
+/// Right-to-left support: the Unicode Bidirectional Algorithm (UAX #9) by GNU FriBidi, the
+/// library GTK/Pango use.
 ///
-/// What it does: the paragraph's direction from its first strong character (P2–P3); marks
-/// take their base's direction (W1); European numbers after left-to-right text become
-/// left-to-right (W7); runs of neutrals between two characters of one direction take it, and
-/// otherwise the paragraph's (N1–N2); implicit levels (I1–I2); and, per line, reversal of the
-/// runs from the highest level down to the lowest odd level (L2). HarfBuzz shapes each run in
-/// its direction and mirrors brackets in right-to-left runs.
+/// `resolveLevels` runs the whole algorithm on a paragraph: its direction from the first strong
+/// character outside isolates (P2–P3), explicit embeddings, overrides and isolates (X1–X10),
+/// weak types including Arabic numbers and separators between numbers (W1–W7), paired brackets
+/// (N0), neutrals (N1–N2) and implicit levels (I1–I2). `visualOrder` puts a line's runs in visual
+/// order (L2). HarfBuzz shapes each run in its direction and mirrors brackets in right-to-left
+/// runs.
 ///
-/// What it does not: explicit embeddings, overrides and isolates (LRE, RLO, FSI…), Arabic
-/// number rules (W2–W6; Arabic-Indic digits are treated as European), paired brackets (N0).
+/// FriBidi's working arrays are kept here and reused from paragraph to paragraph (main actor,
+/// like the shaper), so a layout allocates no more per paragraph than the levels it keeps.
+@MainActor
 enum Bidi {
-    enum Class {
-        /// Strong left-to-right.
-        case left
-        /// Strong right-to-left.
-        case right
-        /// A digit (weak).
-        case number
-        /// A combining mark: follows its base.
-        case mark
-        /// Spaces, punctuation, symbols.
-        case neutral
+    private static var types: [FriBidiCharType] = []
+    private static var brackets: [FriBidiBracketType] = []
+    private static var fribidiLevels: [FriBidiLevel] = []
+    private static var map: [FriBidiStrIndex] = []
+
+    /// Whether `value` is neutral for choosing a face: neither a strong letter (left-to-right or
+    /// right-to-left), nor a number, nor a combining mark: spaces, punctuation, symbols.
+    static func isNeutral(_ value: UInt32) -> Bool {
+        vitrine_fribidi_is_neutral(fribidi_get_bidi_type(value)) != 0
     }
 
-    /// The bidirectional class of `value`, approximated from the general category and the
-    /// right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko…).
-    static func bidiClass(_ value: UInt32) -> Class {
-        guard let scalar = Unicode.Scalar(value) else { return .neutral }
-        if value == 0x200F { return .right }  // RIGHT-TO-LEFT MARK
-        if value == 0x200E { return .left }  // LEFT-TO-RIGHT MARK
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark:
-            return .mark
-        case .decimalNumber:
-            return .number
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .spacingMark, .letterNumber:
-            return isRightToLeftBlock(value) ? .right : .left
-        default:
-            return .neutral
-        }
-    }
-
-    /// Whether `value` lies in a block of a right-to-left script.
-    static func isRightToLeftBlock(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        default: false
-        }
-    }
-
-    /// The embedding level of every scalar of a paragraph, and the paragraph's level (0
-    /// left-to-right, 1 right-to-left).
+    /// The embedding level of every scalar of a paragraph (no line feeds inside), and the
+    /// paragraph's level (0 left-to-right, 1 right-to-left; a paragraph with no strong character
+    /// is left-to-right).
     static func resolveLevels(_ scalars: [UInt32]) -> (levels: [UInt8], paragraphLevel: UInt8) {
-        var classes = scalars.map(bidiClass)
-        var paragraphLevel: UInt8 = 0
-        for c in classes {
-            if c == .left { break }
-            if c == .right { paragraphLevel = 1; break }
-        }
-        let paragraphClass: Class = paragraphLevel == 1 ? .right : .left
-        // W1: a mark takes the class of the character before it.
-        for i in classes.indices where classes[i] == .mark {
-            classes[i] = i > 0 ? classes[i - 1] : paragraphClass
-        }
-        // W7: a number after left-to-right text (or at the start of a left-to-right
-        // paragraph) is left-to-right.
-        var lastStrong = paragraphClass
-        for i in classes.indices {
-            switch classes[i] {
-            case .left, .right: lastStrong = classes[i]
-            case .number: if lastStrong == .left { classes[i] = .left }
-            default: break
+        let n = scalars.count
+        guard n > 0, n <= Int(Int32.max) else { return ([UInt8](repeating: 0, count: n), 0) }
+        resize(&types, to: n, filling: FriBidiCharType(0))
+        resize(&brackets, to: n, filling: FriBidiBracketType(0))
+        resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
+        var direction = vitrine_fribidi_par_auto()
+        let length = FriBidiStrIndex(n)
+        scalars.withUnsafeBufferPointer { text in
+            types.withUnsafeMutableBufferPointer { types in
+                fribidi_get_bidi_types(text.baseAddress, length, types.baseAddress)
             }
         }
-        // N1–N2: neutrals between two of one direction take it (numbers count as
-        // right-to-left here), otherwise the paragraph's.
-        var i = 0
-        while i < classes.count {
-            guard classes[i] == .neutral || classes[i] == .mark else { i += 1; continue }
-            var end = i
-            while end < classes.count, classes[end] == .neutral || classes[end] == .mark { end += 1 }
-            func direction(_ c: Class) -> Class { c == .number ? .right : c }
-            let before = i > 0 ? direction(classes[i - 1]) : paragraphClass
-            let after = end < classes.count ? direction(classes[end]) : paragraphClass
-            let resolved = before == after ? before : paragraphClass
-            for k in i..<end { classes[k] = resolved }
-            i = end
+        // Left-to-right text only (Latin, Cyrillic, CJK…): every level is 0, without the rest
+        // of the algorithm, so such labels cost no more than a table lookup per scalar.
+        guard types.contains(where: { vitrine_fribidi_needs_resolution($0) != 0 }) else {
+            return ([UInt8](repeating: 0, count: n), 0)
         }
-        // I1–I2.
-        let levels: [UInt8] = classes.map { c in
-            switch (paragraphLevel, c) {
-            case (0, .right): 1
-            case (0, .number): 2
-            case (0, _): 0
-            case (_, .right): 1
-            default: 2
+        let succeeded = scalars.withUnsafeBufferPointer { text in
+            types.withUnsafeMutableBufferPointer { types in
+                brackets.withUnsafeMutableBufferPointer { brackets in
+                    fribidiLevels.withUnsafeMutableBufferPointer { levels in
+                        fribidi_get_bracket_types(text.baseAddress, length, types.baseAddress, brackets.baseAddress)
+                        return fribidi_get_par_embedding_levels_ex(types.baseAddress, brackets.baseAddress, length,
+                                                                   &direction, levels.baseAddress) != 0
+                    }
+                }
             }
         }
-        return (levels, paragraphLevel)
+        // FriBidi fails only when it cannot allocate: lay the paragraph out left to right.
+        guard succeeded else { return ([UInt8](repeating: 0, count: n), 0) }
+        let levels = fribidiLevels.withUnsafeBufferPointer { levels in
+            [UInt8](unsafeUninitializedCapacity: n) { buffer, count in
+                for i in 0..<n { buffer[i] = UInt8(clamping: levels[i]) }
+                count = n
+            }
+        }
+        return (levels, direction == vitrine_fribidi_par_rtl() ? 1 : 0)
     }
 
-    /// The visual order (left to right) of runs with `levels` given in logical order (L2):
-    /// from the highest level down to the lowest odd one, every maximal sequence of runs at
-    /// that level or above is reversed.
+    /// The visual order (left to right) of runs whose resolved `levels` are given in logical
+    /// order (L2): from the highest level down to the lowest odd one, every maximal sequence of
+    /// runs at that level or above is reversed. Trailing spaces are trimmed from lines before
+    /// they get here, so rule L1's reset of line-end whitespace has nothing to do.
     static func visualOrder(levels: [UInt8]) -> [Int] {
-        var order = Array(levels.indices)
-        guard let highest = levels.max(), highest > 0 else { return order }
-        let lowestOdd = levels.filter { $0 % 2 == 1 }.min() ?? highest + 1
-        var level = highest
-        while level >= lowestOdd && level > 0 {
-            var i = 0
-            while i < order.count {
-                guard levels[order[i]] >= level else { i += 1; continue }
-                var end = i
-                while end < order.count, levels[order[end]] >= level { end += 1 }
-                order[i..<end].reverse()
-                i = end
-            }
-            level -= 1
+        let n = levels.count
+        guard n > 1, n <= Int(Int32.max), levels.contains(where: { $0 > 0 }) else { return Array(0..<n) }
+        resize(&types, to: n, filling: vitrine_fribidi_type_on())
+        resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
+        resize(&map, to: n, filling: FriBidiStrIndex(0))
+        for i in 0..<n {
+            types[i] = vitrine_fribidi_type_on()
+            fribidiLevels[i] = FriBidiLevel(clamping: levels[i])
+            map[i] = FriBidiStrIndex(i)
         }
-        return order
+        let succeeded = types.withUnsafeBufferPointer { types in
+            fribidiLevels.withUnsafeMutableBufferPointer { levels in
+                map.withUnsafeMutableBufferPointer { map in
+                    // The paragraph direction only matters to L1, which finds no whitespace here.
+                    fribidi_reorder_line(0, types.baseAddress, FriBidiStrIndex(n), 0, vitrine_fribidi_par_auto(),
+                                         levels.baseAddress, nil, map.baseAddress) != 0
+                }
+            }
+        }
+        guard succeeded else { return Array(0..<n) }
+        return map.prefix(n).map { Int($0) }
+    }
+
+    /// Makes `buffer` hold exactly `count` elements, keeping its storage.
+    private static func resize<T>(_ buffer: inout [T], to count: Int, filling value: T) {
+        if buffer.count > count {
+            buffer.removeLast(buffer.count - count)
+        } else if buffer.count < count {
+            buffer.append(contentsOf: repeatElement(value, count: count - buffer.count))
+        }
     }
 }

@@ -224,9 +224,10 @@ struct LayoutBuilder {
         for i in 0..<n { prefix[i + 1] = prefix[i] + advances[i] }
         var boundary = [Bool](repeating: false, count: n + 1)
         var breakable = [Bool](repeating: false, count: n + 1)
+        LineBreaking.wordBreaks(s, into: &breakable)
         for i in 0...n {
             boundary[i] = i == 0 || i == n || (graphemeStart[range.lowerBound + i] && clusterStart[i])
-            breakable[i] = i == n || (i > 0 && boundary[i] && LineBreaking.mayBreakWords(s, before: i))
+            breakable[i] = i == n || (i > 0 && boundary[i] && breakable[i])
         }
         paragraph.boundary = boundary
         paragraph.breakable = breakable
@@ -238,7 +239,7 @@ struct LayoutBuilder {
     /// spaces, punctuation, symbols and invisible format characters.
     private static func followsNeighbour(_ value: UInt32) -> Bool {
         guard let scalar = Unicode.Scalar(value) else { return true }
-        return Bidi.bidiClass(value) == .neutral || scalar.properties.isDefaultIgnorableCodePoint
+        return Bidi.isNeutral(value) || scalar.properties.isDefaultIgnorableCodePoint
     }
 
     /// Maximal runs of one face, level and script within `range`.

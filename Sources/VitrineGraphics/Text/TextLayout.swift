@@ -1,8 +1,8 @@
 /// How a line too long for its width wraps, and how the last allowed line shows text that
 /// does not fit (UIKit's `NSLineBreakMode`).
 public enum LineBreakMode: Sendable, Hashable {
-    /// Wrap at word boundaries (spaces, after hyphens, between CJK characters); a word
-    /// longer than the line breaks between characters. Lines past the limit are dropped.
+    /// Wrap at Unicode line-break opportunities (after spaces, hyphens and a URL's "/", between
+    /// CJK characters); a word longer than the line breaks between characters. Lines past the limit are dropped.
     case byWordWrapping
     /// Wrap between any two characters. Lines past the limit are dropped.
     case byCharWrapping
@@ -45,10 +45,11 @@ public enum TextAlignment: Sendable, Hashable {
 /// last line; tabs are plain spaces, there are no tab stops); each character drawn from the
 /// font's face or, when that lacks it, from a fallback face that has it; runs of one face,
 /// direction and script shaped by HarfBuzz; lines broken greedily at break opportunities
-/// (`LineBreakMode`); each line reshaped on its own and its runs put in visual order.
-/// Right-to-left text (Hebrew, Arabic) follows a simplified Unicode bidi algorithm: paragraph
-/// direction from the first strong character, numbers and neutrals resolved between their
-/// neighbours, runs reordered per line; explicit embeddings and isolates are not supported.
+/// (`LineBreakMode`: Unicode line breaking, UAX #14, by libunibreak); each line reshaped on its
+/// own and its runs put in visual order. Right-to-left text (Hebrew, Arabic) follows the Unicode
+/// Bidirectional Algorithm (UAX #9, by FriBidi): paragraph direction from the first strong
+/// character outside isolates, embeddings and isolates, numbers with their separators, paired
+/// brackets, runs reordered per line.
 /// A line's height is the tallest ascender plus the deepest descender and line gap of the
 /// faces on it (never less than the font's); `lineSpacing` is added between lines.
 public struct TextLayout: Sendable {

@@ -1,6 +1,6 @@
 /// The input half of `vitrine devices`: every `/dev/input/event*` node with what it offers
 /// (touch slots, pointer, keys, switches and their state, accelerometer axes), as text for
-/// people or as a JSON value for scripts (the VM ring reads it). A node that cannot be read is
+/// people or as `Encodable` values for scripts (InputDeviceReportJSON.swift). A node that cannot be read is
 /// listed with the reason and the remedy. The formatting is a pure function of the listing,
 /// so it is tested without devices.
 public enum InputDeviceReport {
@@ -134,99 +134,5 @@ public enum InputDeviceReport {
     private static func hex4(_ value: Int) -> String {
         let digits = String(value & 0xffff, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    // MARK: JSON
-
-    /// A JSON value, built by the report and written out by the `vitrine` tool (with the JSON
-    /// writer the DRM report uses); tests read it by key.
-    public indirect enum JSONValue: Hashable, Sendable {
-        /// `null`.
-        case null
-        /// `true` or `false`.
-        case bool(Bool)
-        /// An integer.
-        case number(Int)
-        /// A string.
-        case string(String)
-        /// An array.
-        case array([JSONValue])
-        /// An object, its members in order.
-        case object([Member])
-
-        /// One member of an object.
-        public struct Member: Hashable, Sendable {
-            /// The key.
-            public var key: String
-            /// The value.
-            public var value: JSONValue
-
-            /// Creates a member.
-            public init(_ key: String, _ value: JSONValue) {
-                self.key = key
-                self.value = value
-            }
-        }
-
-        /// The value of member `key` of an object; `nil` for a missing key or a non-object.
-        public subscript(key: String) -> JSONValue? {
-            guard case .object(let members) = self else { return nil }
-            return members.first { $0.key == key }?.value
-        }
-
-        /// Element `index` of an array; `nil` when out of range or not an array.
-        public subscript(index: Int) -> JSONValue? {
-            guard case .array(let items) = self, items.indices.contains(index) else { return nil }
-            return items[index]
-        }
-    }
-
-    /// The listing as a JSON array, one object per node (`{"path": …, "error": …}` for a node
-    /// that could not be read). Keys: path, name, bus, busType, vendor, product, touch
-    /// ({slots, direct, x, y} or null), pointer ({wheel} or null), keys ({keyboard, count,
-    /// media} or null), switches ([{name, on}]), accelerometer ({axes: [{axis, min, max,
-    /// resolution}]} or null).
-    public static func json(_ listing: Listing) -> JSONValue {
-        .array(listing.entries.map { entry in
-            switch entry {
-            case .device(let d): json(d)
-            case .failed(let path, let error): .object([.init("path", .string(path)), .init("error", .string(error.description))])
-            }
-        })
-    }
-
-    /// Why the directory could not be listed, as a JSON string, or null.
-    public static func jsonError(_ listing: Listing) -> JSONValue {
-        listing.error.map { .string($0.description) } ?? .null
-    }
-
-    /// The JSON object for one device.
-    public static func json(_ d: InputDeviceDescription) -> JSONValue {
-        func range(_ r: ClosedRange<Int>?) -> JSONValue {
-            r.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null
-        }
-        let touch: JSONValue = d.touch.map { t in
-            .object([.init("slots", t.slots.map(JSONValue.number) ?? .null), .init("direct", .bool(t.isDirect)),
-                     .init("x", range(t.xRange)), .init("y", range(t.yRange))])
-        } ?? .null
-        let pointer: JSONValue = d.pointer.map { .object([.init("wheel", .bool($0.hasWheel))]) } ?? .null
-        let keys: JSONValue = d.keys.map { k in
-            .object([.init("keyboard", .bool(k.isKeyboard)), .init("count", .number(k.count)),
-                     .init("media", .array(k.mediaKeys.map(JSONValue.string)))])
-        } ?? .null
-        let switches: JSONValue = .array(d.switches.map { .object([.init("name", .string($0.kind.rawValue)), .init("on", .bool($0.isOn))]) })
-        let accelerometer: JSONValue = d.accelerometer.map { axes in
-            .object([.init("axes", .array(axes.map { a in
-                .object([.init("axis", .string(a.name)), .init("min", .number(a.minimum)), .init("max", .number(a.maximum)),
-                         .init("resolution", .number(a.resolution))])
-            }))])
-        } ?? .null
-        return .object([
-            .init("path", .string(d.path)), .init("name", .string(d.name)),
-            .init("bus", .string(busName(d.busType))), .init("busType", .number(d.busType)),
-            .init("vendor", .number(d.vendor)), .init("product", .number(d.product)),
-            .init("touch", touch), .init("pointer", pointer), .init("keys", keys),
-            .init("switches", switches), .init("accelerometer", accelerometer),
-        ])
     }
 }

@@ -6,6 +6,9 @@
 // VitrineHeadless / VitrineLinux / VitrineDRM <- apps.
 import PackageDescription
 
+/// swift-log's in-memory handler: what the tests read log lines from.
+let inMemoryLogging = Target.Dependency.product(name: "InMemoryLogging", package: "swift-log")
+
 /// A system library found through pkg-config, with the Debian package that provides it.
 func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
@@ -123,19 +126,19 @@ let package = Package(
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
         .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"],
                     exclude: ["Goldens", "Images/Fixtures"]),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", inMemoryLogging], exclude: ["Goldens"]),
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),
         .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
-        .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless"]),
-        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard"]),
+        .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
+        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", inMemoryLogging]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.
         .testTarget(name: "VitrineKernelTests",
                     dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "CEvdev", "CVitrineShims",
-                                   "CDRM", .product(name: "Logging", package: "swift-log")]),
+                                   "CDRM", .product(name: "Logging", package: "swift-log"), inMemoryLogging]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -118,7 +118,7 @@ import VitrineLinux
     }
 
     private func logger(_ lines: SwitchingLogLines) -> Logger {
-        Logger(label: "test") { _ in SwitchingLogLines.Handler(lines: lines) }
+        lines.logger
     }
 
     @Test func autoOpensTheConnectorsBacklightAndTheApplicationFadesIt() throws {

@@ -64,7 +64,7 @@ struct SeatSessionBoardTests {
     private let logs = SwitchingLogLines()
 
     private var logger: Logger {
-        Logger(label: "test") { [logs] _ in SwitchingLogLines.Handler(lines: logs) }
+        logs.logger
     }
 
     private func profile(session: BoardProfile.SessionMode = .automatic, allowsVTSwitching: Bool = false) -> BoardProfile {

@@ -42,7 +42,7 @@ struct VTSwitchingTests {
     }
 
     private var logger: Logger {
-        Logger(label: "test") { [logs] _ in SwitchingLogLines.Handler(lines: logs) }
+        logs.logger
     }
 
     /// Starts the wiring as the board does; the console and keyboard journal from here on.

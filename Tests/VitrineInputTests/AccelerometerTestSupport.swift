@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import Glibc
+import InMemoryLogging
 import Logging
 import SystemPackage
 import Vitrine
@@ -200,31 +201,21 @@ func accelerationSamples(_ events: [InputEvent]) -> [(Acceleration, Double)] {
 }
 
 /// The messages logged through `logger`, for tests that check what is said (and how often).
-final class LogRecorder: @unchecked Sendable {
-    // Written only from the main actor, where the sources under test log.
-    private(set) var messages: [(level: Logger.Level, text: String)] = []
+final class LogRecorder: Sendable {
+    private let handler: InMemoryLogHandler = {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        return handler
+    }()
+
+    var messages: [(level: Logger.Level, text: String)] { handler.entries.map { ($0.level, "\($0.message)") } }
 
     var logger: Logger {
-        Logger(label: "test") { _ in Handler(recorder: self) }
+        let handler = self.handler
+        return Logger(label: "test") { _ in handler }
     }
 
     func count(containing text: String) -> Int {
         messages.count { $0.text.contains(text) }
-    }
-
-    private struct Handler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var metadataProvider: Logger.MetadataProvider?
-        var logLevel: Logger.Level = .trace
-
-        func log(event: LogEvent) {
-            recorder.messages.append((event.level, "\(event.message)"))
-        }
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
     }
 }

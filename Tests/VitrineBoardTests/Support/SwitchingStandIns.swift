@@ -1,4 +1,5 @@
 import Glibc
+import InMemoryLogging
 import Logging
 import VitrineDRM
 import VitrineInput
@@ -84,37 +85,20 @@ final class SwitchingKeyboard: LibInputBackend {
     }
 }
 
-/// Stands in for the board's log output: what a `Logger` built with `Handler` logs, as
-/// "level: message" lines. Locked, since a log handler may be called from any thread.
-final class SwitchingLogLines: @unchecked Sendable {
-    private var stored: [String] = []
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+/// Stands in for the board's log output: what its `logger` logs (every level), as
+/// "level: message" lines (swift-log's in-memory handler, safe from any thread).
+final class SwitchingLogLines: Sendable {
+    private let handler: InMemoryLogHandler = {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        return handler
+    }()
 
-    var lines: [String] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return stored
-    }
+    var lines: [String] { handler.entries.map { "\($0.level): \($0.message)" } }
 
-    func append(_ line: String) {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        stored.append(line)
-    }
-
-    /// A log handler that keeps every level into `lines`.
-    struct Handler: LogHandler {
-        let lines: SwitchingLogLines
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            lines.append("\(event.level): \(event.message)")
-        }
+    /// A logger that writes here.
+    var logger: Logger {
+        let handler = self.handler
+        return Logger(label: "test.board") { _ in handler }
     }
 }

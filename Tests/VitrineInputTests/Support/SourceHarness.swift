@@ -1,41 +1,27 @@
+import InMemoryLogging
 import Logging
-import Synchronization
 import Vitrine
 import VitrineGraphics
 import VitrineInput
 
-/// Log lines a test's logger received.
+/// Log lines a test's logger received (swift-log's in-memory handler, every level).
 final class LogCapture: Sendable {
-    private let storage = Mutex<[(level: Logger.Level, message: String)]>([])
+    private let handler: InMemoryLogHandler = {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        return handler
+    }()
 
     /// Every line so far.
-    var lines: [(level: Logger.Level, message: String)] { storage.withLock { $0 } }
+    var lines: [(level: Logger.Level, message: String)] { handler.entries.map { ($0.level, $0.message.description) } }
 
     /// The lines at `level`.
     func messages(at level: Logger.Level) -> [String] { lines.filter { $0.level == level }.map(\.message) }
 
     /// A logger that writes here (every level).
     var logger: Logger {
-        Logger(label: "test.input") { _ in CapturingHandler(capture: self) }
-    }
-
-    fileprivate func append(_ level: Logger.Level, _ message: String) {
-        storage.withLock { $0.append((level, message)) }
-    }
-}
-
-private struct CapturingHandler: LogHandler {
-    let capture: LogCapture
-    var logLevel: Logger.Level = .trace
-    var metadata: Logger.Metadata = [:]
-
-    func log(event: LogEvent) {
-        capture.append(event.level, event.message.description)
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+        let handler = self.handler
+        return Logger(label: "test.input") { _ in handler }
     }
 }
 

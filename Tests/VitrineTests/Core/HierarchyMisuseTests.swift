@@ -1,3 +1,4 @@
+import InMemoryLogging
 import Logging
 import Testing
 import Vitrine
@@ -9,25 +10,13 @@ import VitrineHeadless
 /// UIKit-compatible implementations do.
 @MainActor
 @Suite struct HierarchyMisuseTests {
-    /// Records what is logged at warning or above.
-    final class Lines: @unchecked Sendable {
-        // Written only from the main actor (views log from it).
-        var messages: [String] = []
-
-        var logger: Logger { Logger(label: "test") { _ in Handler(lines: self) } }
-
-        struct Handler: LogHandler {
-            let lines: Lines
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .info
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) {
-                guard event.level >= .warning else { return }
-                lines.messages.append("\(event.message)")
-            }
+    /// Records what is logged at warning or above (swift-log's in-memory handler).
+    final class Lines: Sendable {
+        private let handler = InMemoryLogHandler()
+        var messages: [String] { handler.entries.filter { $0.level >= .warning }.map { "\($0.message)" } }
+        var logger: Logger {
+            let handler = self.handler
+            return Logger(label: "test") { _ in handler }
         }
     }
 

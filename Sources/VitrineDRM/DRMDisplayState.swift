@@ -76,9 +76,6 @@ struct DRMDisplayState: Equatable {
         case .waitingToRetry(let buffer, let damage): .busy(buffer: buffer, damage: damage)
         }
     }
-
-    /// Whether frames are presented now.
-    var canPresent: Bool { holds.isEmpty }
 }
 
 /// The user data of the events a display asks the kernel for (flip and vblank events), so an

@@ -111,6 +111,11 @@ public protocol KMSDevice: AnyObject {
     /// `crtcID` at the next vblank and queues a flip event; EBUSY while a flip is pending.
     func pageFlip(_ crtcID: UInt32, framebuffer: UInt32, userData: UInt64) throws(Errno)
 
+    /// Tells the driver which parts of `framebuffer` changed (drmModeDirtyFB), `clips` in
+    /// framebuffer pixels: drivers that upload by hand (USB, SPI, virtual GPUs) then copy only
+    /// those. ENOSYS (or EOPNOTSUPP) when the driver has no use for it.
+    func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno)
+
     /// Sets one property of one object outside an atomic commit (the legacy DPMS property).
     func setProperty(_ propertyID: UInt32, of objectID: UInt32, type: KMSObjectType, to value: UInt64) throws(Errno)
 

@@ -1,6 +1,7 @@
 import CDRM
 import Glibc
 import SystemPackage
+import VitrineGraphics
 import VitrineLinux
 
 /// A DRM device node opened with libdrm: the `KMSDevice` of real hardware (and of vkms).
@@ -335,6 +336,15 @@ public final class LibDRMDevice: KMSDevice {
     public func pageFlip(_ crtcID: UInt32, framebuffer: UInt32, userData: UInt64) throws(Errno) {
         try check(drmModePageFlip(fileDescriptor, crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                   UnsafeMutableRawPointer(bitPattern: UInt(userData))))
+    }
+
+    /// drmModeDirtyFB, the clips clamped to the 16-bit coordinates of drm_clip_rect.
+    public func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno) {
+        func coordinate(_ value: Int) -> UInt16 { UInt16(clamping: value) }
+        var rects = clips.map {
+            drm_clip_rect(x1: coordinate($0.x), y1: coordinate($0.y), x2: coordinate($0.maxX), y2: coordinate($0.maxY))
+        }
+        try check(drmModeDirtyFB(fileDescriptor, framebuffer, &rects, UInt32(rects.count)))
     }
 
     /// drmModeObjectSetProperty.

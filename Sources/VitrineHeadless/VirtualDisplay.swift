@@ -35,7 +35,7 @@ public final class VirtualDisplay: Display {
     /// Whether the panel is on (a display that is off presents nothing).
     public private(set) var isPoweredOn = true
     /// Frames presented so far.
-    public private(set) var presentCount = 0
+    public var presentCount: Int { ages.presentCount }
     /// The damage of each present (scene pixels), oldest first.
     public private(set) var presentedDamage: [Region] = []
     /// The area copied into the back buffer by each present (scene pixels), oldest first.
@@ -54,10 +54,8 @@ public final class VirtualDisplay: Display {
     private var vblankTimer: Timer?
     /// The buffers, made at the first present (a display never presented to costs no memory).
     private var buffers: [Surface] = []
-    /// For each buffer, the number of the present that last filled it (nil: never).
-    private var lastFilled: [Int?]
-    /// The buffer the next frame will be drawn into.
-    private var backBuffer = 0
+    /// Which buffer is drawn next, and the age of each.
+    private var ages: BufferAges
     /// The buffer on screen (nil before the first flip).
     private var shownIndex: Int?
     /// The buffer waiting for its vblank.
@@ -74,7 +72,7 @@ public final class VirtualDisplay: Display {
         self.bufferCount = bufferCount
         self.rotation = rotation
         self.pixelFormat = pixelFormat
-        self.lastFilled = Array(repeating: nil, count: bufferCount)
+        self.ages = BufferAges(count: bufferCount)
     }
 
     /// The buffer on screen now (panel pixels), or nil before the first flip (and after a mode
@@ -86,10 +84,7 @@ public final class VirtualDisplay: Display {
 
     /// Age of the back buffer: 1 when it holds the last frame, 2 the one before…; 0 when it
     /// was never filled.
-    public var bufferAge: Int {
-        guard let filled = lastFilled[backBuffer] else { return 0 }
-        return presentCount - filled + 1
-    }
+    public var bufferAge: Int { ages.age }
 
     /// Copies `copying` from `scene` into the back buffer (turned by `rotation`) and queues it
     /// for the next vblank. Returns the bytes written.
@@ -105,13 +100,10 @@ public final class VirtualDisplay: Display {
         if buffers.isEmpty {
             buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
         }
-        lastBytesCopied = buffers[backBuffer].copy(copying, from: scene, rotation: rotation)
-        presentCount += 1
+        lastBytesCopied = buffers[ages.back].copy(copying, from: scene, rotation: rotation)
         presentedDamage.append(damage)
         presentedCopies.append(copying)
-        lastFilled[backBuffer] = presentCount
-        pendingIndex = backBuffer
-        backBuffer = (backBuffer + 1) % bufferCount
+        pendingIndex = ages.fillBack()
         isFlipPending = true
         armVblank()
         return lastBytesCopied
@@ -124,7 +116,7 @@ public final class VirtualDisplay: Display {
         isPoweredOn = on
         powerChanges.append((runLoop.clock.now, on))
         if on {
-            lastFilled = Array(repeating: nil, count: bufferCount)
+            ages.forget()
             needsFullRepaint?()
             if isFrameRequested { armVblank() }
         }
@@ -136,7 +128,7 @@ public final class VirtualDisplay: Display {
         precondition(!isFlipPending, "setRotation while a flip is pending: wait for the frame callback")
         guard rotation != self.rotation else { return true }
         self.rotation = rotation
-        lastFilled = Array(repeating: nil, count: bufferCount)
+        ages.forget()
         return true
     }
 
@@ -161,8 +153,7 @@ public final class VirtualDisplay: Display {
         guard newMode != mode else { return }
         mode = newMode
         buffers = []
-        lastFilled = Array(repeating: nil, count: bufferCount)
-        backBuffer = 0
+        ages.restart()
         shownIndex = nil
         pendingIndex = nil
         if let vblankTimer {

@@ -51,8 +51,8 @@ final class DRMRig {
         loop.dispatchReadySources()
     }
 
-    func vblank(sequence: UInt32, at time: Double) {
-        device.signalVBlank(sequence: sequence, at: time)
+    func vblank(sequence: UInt32, at time: Double, userData: UInt64? = nil) {
+        device.signalVBlank(sequence: sequence, at: time, userData: userData)
         loop.dispatchReadySources()
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Vitrine
 import VitrineDRM
 import VitrineGraphics
 

@@ -70,7 +70,7 @@ extension KernelRing {
                     continue
                 }
                 let clips = try KernelDevices.damageClips(blob: UInt32(blob), on: display.device)
-                let turned = damage.rectCount > DamageClips.maximumCount ? [damage.boundingBox] : damage.rects
+                let turned = damage.rectCount > DamagePolicy.maximumRectangles ? [damage.boundingBox] : damage.rects
                 let expected = Region(turned.map { rotation.rect($0, sceneWidth: scene.width, sceneHeight: scene.height) })
                 let sent = Region(clips)
                 #expect(sent == expected, "step \(name): the kernel holds \(clips), the frame's damage is \(damage)")

@@ -3,12 +3,13 @@ import VitrineGraphics
 /// The damage of the last few frames, so that a buffer of a given age can be brought up to date
 /// by copying only what changed since it was last shown (wlroots' damage ring).
 ///
-/// Regions are in scene pixels. A region of more than `rectangleCap` rectangles is replaced by
-/// its bounding box: past that, one larger copy is cheaper than many small ones.
+/// Regions are in scene pixels. What it returns follows `DamagePolicy`: a region of more than
+/// `rectangleCap` rectangles is replaced by its bounding box.
 public struct DamageRing: Sendable {
     /// How many past frames are remembered (a buffer older than this is copied whole).
     public let capacity: Int
-    /// The most rectangles a returned region has before it is replaced by its bounding box.
+    /// The most rectangles a returned region has before it is replaced by its bounding box
+    /// (`DamagePolicy.maximumRectangles`; another value only in tests).
     public let rectangleCap: Int
     /// The whole scene: what an unknown or too-old buffer needs.
     public private(set) var bounds: PixelRect
@@ -16,7 +17,7 @@ public struct DamageRing: Sendable {
     private var frames: [Region] = []
 
     /// A ring over a scene of `bounds`, remembering `capacity` frames.
-    public init(bounds: PixelRect, capacity: Int = 4, rectangleCap: Int = 20) {
+    public init(bounds: PixelRect, capacity: Int = 4, rectangleCap: Int = DamagePolicy.maximumRectangles) {
         precondition(capacity >= 1 && rectangleCap >= 1)
         self.bounds = bounds
         self.capacity = capacity
@@ -47,6 +48,6 @@ public struct DamageRing: Sendable {
 
     /// `region`, or its bounding box when it has more than `rectangleCap` rectangles.
     public func capped(_ region: Region) -> Region {
-        region.rectCount > rectangleCap ? Region(region.boundingBox) : region
+        DamagePolicy.capped(region, maximumRectangles: rectangleCap)
     }
 }

@@ -543,34 +543,3 @@ enum ArenaDecision {
     /// Fail: a recognizer it must yield to has already won.
     case fail
 }
-
-/// Window-space rectangles that changed, kept small: past `capacity` rectangles they collapse
-/// into their bounding box (as wlroots' damage ring does), so recording damage never grows
-/// without bound.
-struct DamageList {
-    static let capacity = 16
-    private(set) var rects: ContiguousArray<Rect> = []
-
-    init() { rects.reserveCapacity(DamageList.capacity) }
-
-    var isEmpty: Bool { rects.isEmpty }
-
-    /// The bounding box of everything.
-    var bounds: Rect { rects.reduce(Rect.null) { $0.union($1) } }
-
-    mutating func add(_ rect: Rect) {
-        let rect = rect.integral
-        // Already covered: nothing to add.
-        if rects.contains(where: { $0.contains(rect) }) { return }
-        rects.removeAll { rect.contains($0) }
-        if rects.count == DamageList.capacity {
-            let box = bounds.union(rect)
-            rects.removeAll(keepingCapacity: true)
-            rects.append(box)
-        } else {
-            rects.append(rect)
-        }
-    }
-
-    mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
-}

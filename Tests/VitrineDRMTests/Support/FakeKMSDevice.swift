@@ -34,12 +34,15 @@ final class FakeKMSDevice: KMSDevice {
     var vblankError: Errno?
     /// Errors the next dumb buffer creations fail with, in order.
     var dumbBufferErrors: [Errno] = []
+    /// The error DirtyFB fails with, if any (ENOSYS: a driver with no use for it).
+    var dirtyFramebufferError: Errno?
 
     // MARK: Recorded calls
 
     struct Commit {
         var request: AtomicRequest
         var flags: AtomicCommitFlags
+        var userData: UInt64 = 0
     }
     struct SetCRTC: Equatable {
         var crtcID: UInt32
@@ -61,8 +64,14 @@ final class FakeKMSDevice: KMSDevice {
     private(set) var clientCapabilities: [UInt64: UInt64] = [:]
     private(set) var commits: [Commit] = []
     private(set) var setCRTCCalls: [SetCRTC] = []
-    private(set) var pageFlips: [(crtcID: UInt32, framebuffer: UInt32)] = []
+    private(set) var pageFlips: [(crtcID: UInt32, framebuffer: UInt32, userData: UInt64)] = []
     private(set) var vblankRequests: [Int] = []
+    /// The user data of each vblank request, in order.
+    private(set) var vblankUserData: [UInt64] = []
+    /// Every DirtyFB call: the framebuffer and its clips.
+    private(set) var dirtyFramebuffers: [(framebuffer: UInt32, clips: [PixelRect])] = []
+    /// The user data of the last commit or legacy flip that asked for a flip event.
+    private(set) var lastFlipUserData: UInt64 = 0
     private(set) var propertySets: [(property: UInt32, object: UInt32, value: UInt64)] = []
     private(set) var blobs: [UInt32: KMSBlob] = [:]
     private(set) var liveBlobs: Set<UInt32> = []
@@ -79,20 +88,23 @@ final class FakeKMSDevice: KMSDevice {
 
     // MARK: Driving
 
-    /// Queues the flip-complete event of the pending commit, at `time` seconds (monotonic).
-    func completeFlip(sequence: UInt32, at time: Double) {
-        queuedEvents.append(event(.pageFlip, sequence: sequence, at: time))
+    /// Queues the flip-complete event of the pending commit, at `time` seconds (monotonic),
+    /// carrying the user data that commit was given, or `userData` (another commit's event).
+    func completeFlip(sequence: UInt32, at time: Double, userData: UInt64? = nil) {
+        queuedEvents.append(event(.pageFlip, sequence: sequence, at: time, userData: userData ?? lastFlipUserData))
     }
 
-    /// Queues a vblank event (the answer to `requestVBlankEvent`).
-    func signalVBlank(sequence: UInt32, at time: Double) {
-        queuedEvents.append(event(.vblank, sequence: sequence, at: time))
+    /// Queues a vblank event (the answer to the last `requestVBlankEvent`, with its user data,
+    /// or `userData`).
+    func signalVBlank(sequence: UInt32, at time: Double, userData: UInt64? = nil) {
+        queuedEvents.append(event(.vblank, sequence: sequence, at: time, userData: userData ?? vblankUserData.last ?? 0))
     }
 
-    private func event(_ kind: KMSEvent.Kind, sequence: UInt32, at time: Double) -> KMSEvent {
+    private func event(_ kind: KMSEvent.Kind, sequence: UInt32, at time: Double, userData: UInt64) -> KMSEvent {
         let seconds = UInt32(time.rounded(.down))
         let micro = UInt32(((time - Double(seconds)) * 1_000_000).rounded())
-        return KMSEvent(kind: kind, crtcID: crtcIDs.first ?? 0, sequence: sequence, seconds: seconds, microseconds: micro)
+        return KMSEvent(kind: kind, crtcID: crtcIDs.first ?? 0, sequence: sequence, seconds: seconds, microseconds: micro,
+                        userData: userData)
     }
 
     /// The contents of the framebuffer `id`, as a surface over the fake's memory (tests may
@@ -220,7 +232,7 @@ final class FakeKMSDevice: KMSDevice {
     }
 
     func atomicCommit(_ request: AtomicRequest, flags: AtomicCommitFlags, userData: UInt64) throws(Errno) {
-        commits.append(Commit(request: request, flags: flags))
+        commits.append(Commit(request: request, flags: flags, userData: userData))
         if flags.contains(.testOnly) {
             if refusesRotationTests, let rotation = rotationPropertyID,
                let value = request.changes.first(where: { $0.property == rotation })?.value, value != 1 {
@@ -229,6 +241,7 @@ final class FakeKMSDevice: KMSDevice {
             return
         }
         if !commitErrors.isEmpty { throw commitErrors.removeFirst() }
+        if flags.contains(.pageFlipEvent) { lastFlipUserData = userData }
     }
 
     func setCRTC(_ crtcID: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: KMSMode?) throws(Errno) {
@@ -237,8 +250,14 @@ final class FakeKMSDevice: KMSDevice {
     }
 
     func pageFlip(_ crtcID: UInt32, framebuffer: UInt32, userData: UInt64) throws(Errno) {
-        pageFlips.append((crtcID, framebuffer))
+        pageFlips.append((crtcID, framebuffer, userData))
         if !commitErrors.isEmpty { throw commitErrors.removeFirst() }
+        lastFlipUserData = userData
+    }
+
+    func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno) {
+        dirtyFramebuffers.append((framebuffer, clips))
+        if let dirtyFramebufferError { throw dirtyFramebufferError }
     }
 
     func setProperty(_ propertyID: UInt32, of objectID: UInt32, type: KMSObjectType, to value: UInt64) throws(Errno) {
@@ -248,6 +267,7 @@ final class FakeKMSDevice: KMSDevice {
     func requestVBlankEvent(crtcIndex: Int, userData: UInt64) throws(Errno) {
         if let vblankError { throw vblankError }
         vblankRequests.append(crtcIndex)
+        vblankUserData.append(userData)
     }
 
     func readEvents(_ handler: (KMSEvent) -> Void) throws(Errno) {

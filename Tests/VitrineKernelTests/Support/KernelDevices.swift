@@ -147,6 +147,10 @@ final class RecordingDevice: KMSDevice {
         }
     }
 
+    func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno) {
+        try inner.dirtyFramebuffer(framebuffer, clips: clips)
+    }
+
     func setProperty(_ propertyID: UInt32, of objectID: UInt32, type: KMSObjectType, to value: UInt64) throws(Errno) {
         try inner.setProperty(propertyID, of: objectID, type: type, to: value)
     }

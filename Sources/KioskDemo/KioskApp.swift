@@ -50,7 +50,7 @@ enum Palette {
     static let sun = Color(rgb: 0xF2B134)
 }
 
-// MARK: Clock
+// MARK: TimeSource
 
 /// A clock face showing the time of day. It redraws once a second, when its timer ticks: only
 /// its own rectangle is damaged, so a frame costs the clock's pixels and nothing else.
@@ -261,7 +261,7 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
     public var log: (String) -> Void {
         didSet { welcome.log = log }
     }
-    private var clockTimer: Timer?
+    private var clockTimer: LoopTimer?
 
     /// A kiosk whose clock starts at `secondsOfDay` (seconds since midnight; the demo passes
     /// the local time, the tour a fixed time so that its pictures do not change).
@@ -279,7 +279,7 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
         window.rootViewController = welcome
         window.makeKeyAndVisible(in: application)
         self.window = window
-        clockTimer = Timer.scheduled(on: application.runLoop, after: 1, repeats: true) { [weak self] _ in
+        clockTimer = LoopTimer.scheduled(on: application.mainLoop, after: 1, repeats: true) { [weak self] _ in
             self?.welcome.clock.tick()
         }
     }

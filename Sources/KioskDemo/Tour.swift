@@ -43,7 +43,7 @@ public final class KioskTour {
     private var presentsSeen = 0
     /// Pictures that could not be written so far: each fails the step that asked for it.
     private var pictureFailures = 0
-    private var loop: ManualRunLoop { platform.manualRunLoop }
+    private var loop: ManualMainLoop { platform.manualMainLoop }
     private var input: ScriptedInput { platform.input }
     private var display: VirtualDisplay { platform.virtualDisplay }
 

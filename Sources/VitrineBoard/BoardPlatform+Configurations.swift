@@ -50,11 +50,11 @@ extension BoardPlatform {
         return AccelerometerConfiguration(device: device, mountMatrix: accelerometer.mountMatrix, unitsPerG: accelerometer.unitsPerG)
     }
 
-    static func accelerometer(_ settings: BoardProfile.Accelerometer, runLoop: any RunLoop,
+    static func accelerometer(_ settings: BoardProfile.Accelerometer, mainLoop: any MainLoop,
                                       logger: Logger) throws(AccelerometerError) -> AccelerometerSource? {
         guard let configuration = try accelerometerConfiguration(settings) else { return nil }
         try configuration.validate()
-        return AccelerometerSource(configuration: configuration, runLoop: runLoop, logger: logger)
+        return AccelerometerSource(configuration: configuration, mainLoop: mainLoop, logger: logger)
     }
 
     /// The backlight `choice` names, for connector `connector` of DRM card `card` (`card0`):

@@ -46,7 +46,7 @@ extension BoardPlatform {
                                   logger: logger)
             return
         }
-        Self.startVTSwitching(profile: profile, console: console, runLoop: drm.epollRunLoop, display: drm.drmDisplay,
+        Self.startVTSwitching(profile: profile, console: console, mainLoop: drm.epollMainLoop, display: drm.drmDisplay,
                               input: libInput,
                               resignActive: { [weak self] in self?.application?.resignActive(reason: .consoleSwitchedAway) },
                               becomeActive: { [weak self] in self?.application?.becomeActive(reason: .consoleSwitchedAway) },
@@ -55,7 +55,7 @@ extension BoardPlatform {
 
     /// Wires a VT switch through the board's parts and starts negotiating switches on
     /// `console` (reading its switch signal from `signals`, default a signalfd for
-    /// `VirtualTerminal.defaultSwitchSignal`, on `runLoop`) — when `profile` allows VT switching
+    /// `VirtualTerminal.defaultSwitchSignal`, on `mainLoop`) — when `profile` allows VT switching
     /// (`[input] vt_switching = true`) and a console is held:
     ///
     /// - switching away (`sessionPaused`): `resignActive` (the application's
@@ -73,7 +73,7 @@ extension BoardPlatform {
     /// its remedy; when negotiation cannot start the handler is not set either. Returns whether
     /// switching is on.
     @discardableResult
-    static func startVTSwitching(profile: BoardProfile, console: VirtualTerminal?, runLoop: any RunLoop,
+    static func startVTSwitching(profile: BoardProfile, console: VirtualTerminal?, mainLoop: any MainLoop,
                                  display: any VTSwitchDisplay, input: any VTSwitchInput,
                                  resignActive: @escaping @MainActor () -> Void,
                                  becomeActive: @escaping @MainActor () -> Void,
@@ -117,9 +117,9 @@ extension BoardPlatform {
         console.negotiationFailed = { [logger] error in logger.error("VT switching: \(error)") }
         do {
             if let signals {
-                try console.negotiateSwitches(on: runLoop, reading: signals)
+                try console.negotiateSwitches(on: mainLoop, reading: signals)
             } else {
-                try console.negotiateSwitches(on: runLoop)
+                try console.negotiateSwitches(on: mainLoop)
             }
         } catch {
             logger.error("board \(profile.name) allows VT switching but it cannot start: \(error); Ctrl+Alt+F1…F12 stay ordinary keys")
@@ -185,11 +185,11 @@ extension BoardPlatform {
     /// is one, or directly): `[display] device`, else the card with the profile's connector, else
     /// the first card with a display connected; the seat's connection watched by the loop. Throws
     /// `BoardPlatformError` (`.session` when the seat would not open the card, `.display`,
-    /// `.runLoop`), having released what it made (not the seat).
+    /// `.mainLoop`), having released what it made (not the seat).
     static func drmPlatform(display: BoardProfile.Display, touchCapacity: Int, opener: any DeviceOpener,
                             seat: SeatSession?, profileName: String, logger: Logger) throws(BoardPlatformError) -> DRMPlatform {
-        let loop: EpollRunLoop
-        do { loop = try EpollRunLoop(logger: logger) } catch { throw .runLoop(error) }
+        let loop: EpollMainLoop
+        do { loop = try EpollMainLoop(logger: logger) } catch { throw .mainLoop(error) }
         let device: LibDRMDevice
         do {
             if let path = devicePath(for: display) {
@@ -209,14 +209,14 @@ extension BoardPlatform {
         }
         let drmDisplay: DRMDisplay
         do {
-            drmDisplay = try DRMDisplay.open(device: device, configuration: display.drm, runLoop: loop,
+            drmDisplay = try DRMDisplay.open(device: device, configuration: display.drm, mainLoop: loop,
                                              logger: logger)
         } catch {
             loop.close()
             throw .display(error, profile: profileName)
         }
         seat?.watch(on: loop)
-        return DRMPlatform(runLoop: loop, display: drmDisplay, screenScale: display.scale, touchCapacity: touchCapacity)
+        return DRMPlatform(mainLoop: loop, display: drmDisplay, screenScale: display.scale, touchCapacity: touchCapacity)
     }
 
     /// Wires the seat's pause and resume through the board's parts, and Ctrl+Alt+Fn to the seat

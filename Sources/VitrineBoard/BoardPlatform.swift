@@ -124,7 +124,7 @@ public final class BoardPlatform: Platform {
             libInput = nil
             accelerometer = nil
             touchCapacity = profile.touch.capacity
-            backlight = profile.power.backlight == .none ? nil : VirtualBacklight(clock: headless.manualRunLoop.clock)
+            backlight = profile.power.backlight == .none ? nil : VirtualBacklight(clock: headless.manualMainLoop.clock)
         case .drm:
             // Made in this order, released in the reverse: seat or console, loop + display,
             // input, accelerometer (and then VT switching and the watchdog).
@@ -161,7 +161,7 @@ public final class BoardPlatform: Platform {
             let input: LibInputSource
             do {
                 input = try LibInputSource(configuration: Self.inputConfiguration(profile), display: drm.drmDisplay,
-                                           screenScale: display.scale, clock: drm.epollRunLoop.clock, opener: opener,
+                                           screenScale: display.scale, clock: drm.epollMainLoop.clock, opener: opener,
                                            logger: logger)
             } catch {
                 releaseAll()
@@ -170,7 +170,7 @@ public final class BoardPlatform: Platform {
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
             input.touchPoolCapacity = capacity
             do {
-                accelerometer = try Self.accelerometer(profile.accelerometer, runLoop: drm.epollRunLoop, logger: logger)
+                accelerometer = try Self.accelerometer(profile.accelerometer, mainLoop: drm.epollMainLoop, logger: logger)
             } catch {
                 input.suspend()
                 releaseAll()
@@ -190,10 +190,10 @@ public final class BoardPlatform: Platform {
     // MARK: Platform
 
     /// The loop: manual headless, epoll on DRM.
-    public var runLoop: any RunLoop {
+    public var mainLoop: any MainLoop {
         switch backend {
-        case .headless(let headless): headless.runLoop
-        case .drm(let drm): drm.runLoop
+        case .headless(let headless): headless.mainLoop
+        case .drm(let drm): drm.mainLoop
         }
     }
 
@@ -291,7 +291,7 @@ public final class BoardPlatform: Platform {
             accelerometer.deviceLostHandler = { [weak accelerometer, weak application, logger] error in
                 logger.error("\(error); shakes and auto-rotation stop until the app restarts")
                 guard let accelerometer else { return }
-                application?.runLoop.removeInputSource(accelerometer)
+                application?.mainLoop.removeInputSource(accelerometer)
                 accelerometer.stop()
             }
             application.detectsShakes = shake.enabled
@@ -336,6 +336,6 @@ public final class BoardPlatform: Platform {
             return
         }
         guard let notifier else { return }
-        watchdog = SystemdWatchdog(notifier: notifier, timeout: timeout, runLoop: runLoop, logger: logger)
+        watchdog = SystemdWatchdog(notifier: notifier, timeout: timeout, mainLoop: mainLoop, logger: logger)
     }
 }

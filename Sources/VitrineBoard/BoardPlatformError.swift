@@ -7,7 +7,7 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     /// The profile could not be chosen or read.
     case profile(BoardProfileError)
     /// The epoll run loop could not be made.
-    case runLoop(RunLoopError)
+    case mainLoop(MainLoopError)
     /// The DRM display could not be opened (no device, permission, master held, connector…).
     case display(DRMError, profile: String)
     /// libinput could not be started on the profile's devices.
@@ -21,7 +21,7 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .profile(let error): "\(error)"
-        case .runLoop(let error): "\(error)"
+        case .mainLoop(let error): "\(error)"
         case .display(let error, let profile): "board \(profile): \(error)"
         case .input(let error, let profile): "board \(profile): \(error)"
         case .accelerometer(let error, let profile): "board \(profile): \(error)"

@@ -157,7 +157,7 @@ extension DRMDisplay {
         state.isFrameRequested = false
         state.lastSignalledSequence = event.sequence
         frameCount += 1
-        let timestamp = timestampsAreMonotonic ? event.timestamp : runLoop.clock.now
+        let timestamp = timestampsAreMonotonic ? event.timestamp : mainLoop.clock.now
         let timing = FrameTiming(timestamp: timestamp, targetTimestamp: timestamp + 1 / mode.refreshRate, sequence: frameCount)
         frameHandler?(timing)
         // A request made by the handler (display links ask for every frame) needs its own vblank.

@@ -140,7 +140,7 @@ public final class DRMDisplay: Display {
 
     let configuration: Configuration
     let fourcc: UInt32
-    let runLoop: any RunLoop
+    let mainLoop: any MainLoop
     let logger: Logger
     var eventWatch: DescriptorWatch?
     let properties: AtomicPropertyIDs?
@@ -160,18 +160,18 @@ public final class DRMDisplay: Display {
     var clips: [PixelRect] = []
 
     /// Opens `path` (or the first card with a connected connector when nil), takes DRM master,
-    /// chooses the pipeline, creates the buffers, watches the descriptor on `runLoop` and, when
+    /// chooses the pipeline, creates the buffers, watches the descriptor on `mainLoop` and, when
     /// udev is available, connector hotplug. Nothing is shown until the first present.
-    public static func open(path: String? = nil, configuration: Configuration = Configuration(), runLoop: any RunLoop,
+    public static func open(path: String? = nil, configuration: Configuration = Configuration(), mainLoop: any MainLoop,
                             logger: Logger = Logger(label: "vitrine.drm")) throws(DRMError) -> DRMDisplay {
         let device = if let path { try LibDRMDevice(path: path) } else { try LibDRMDevice.openFirstConnected() }
-        return try open(device: device, configuration: configuration, runLoop: runLoop, logger: logger)
+        return try open(device: device, configuration: configuration, mainLoop: mainLoop, logger: logger)
     }
 
     /// Sets up a display on an open `device`: takes DRM master, picks atomic or legacy,
     /// chooses the pipeline, saves the CRTC's configuration, creates and maps the buffers and
-    /// adds the descriptor to `runLoop`. Throws a `DRMError` with a remedy.
-    public init(device: any KMSDevice, configuration: Configuration = Configuration(), runLoop: any RunLoop,
+    /// adds the descriptor to `mainLoop`. Throws a `DRMError` with a remedy.
+    public init(device: any KMSDevice, configuration: Configuration = Configuration(), mainLoop: any MainLoop,
                 logger: Logger = Logger(label: "vitrine.drm")) throws(DRMError) {
         let path = device.path
         precondition((2...3).contains(configuration.bufferCount), "a DRMDisplay has 2 or 3 buffers")
@@ -217,7 +217,7 @@ public final class DRMDisplay: Display {
         self.device = device
         self.configuration = configuration
         self.fourcc = fourcc
-        self.runLoop = runLoop
+        self.mainLoop = mainLoop
         self.logger = logger
         self.pipeline = pipeline
         self.properties = properties
@@ -245,7 +245,7 @@ public final class DRMDisplay: Display {
             }
         }
         do {
-            eventWatch = try runLoop.watch(device.fileDescriptor) { [weak self] _ in self?.handleDeviceEvents() }
+            eventWatch = try mainLoop.watch(device.fileDescriptor) { [weak self] _ in self?.handleDeviceEvents() }
         } catch {
             throw .systemCall(path: path, operation: "watching the descriptor on the run loop", errno: Errno(rawValue: error.errno))
         }

@@ -25,9 +25,9 @@ public final class DRMHotplugMonitor {
     private var watch: DescriptorWatch?
 
     /// Starts listening for change events of the device numbered `deviceNumber` (the card's
-    /// st_rdev), watching the socket on `runLoop`; nil (logged) when udev cannot be used or the
+    /// st_rdev), watching the socket on `mainLoop`; nil (logged) when udev cannot be used or the
     /// loop cannot watch the socket, in which case hotplug goes unnoticed.
-    public init?(deviceNumber: dev_t, runLoop: any RunLoop, logger: Logger, handler: @escaping @MainActor () -> Void) {
+    public init?(deviceNumber: dev_t, mainLoop: any MainLoop, logger: Logger, handler: @escaping @MainActor () -> Void) {
         guard let udev = udev_new() else {
             logger.warning("udev unavailable: display hotplug will go unnoticed")
             return nil
@@ -52,7 +52,7 @@ public final class DRMHotplugMonitor {
         self.logger = logger
         self.fileDescriptor = udev_monitor_get_fd(monitor)
         do {
-            watch = try runLoop.watch(fileDescriptor) { [weak self] _ in self?.receive() }
+            watch = try mainLoop.watch(fileDescriptor) { [weak self] _ in self?.receive() }
         } catch {
             logger.warning("cannot watch the udev monitor: \(error); display hotplug will go unnoticed")
             return nil

@@ -12,7 +12,7 @@ import VitrineLinux
 @MainActor
 public final class DRMPlatform: Platform {
     /// The epoll loop.
-    public let epollRunLoop: EpollRunLoop
+    public let epollMainLoop: EpollMainLoop
     /// The DRM display.
     public let drmDisplay: DRMDisplay
     /// Pixels per point.
@@ -21,33 +21,33 @@ public final class DRMPlatform: Platform {
     public let touchCapacity: Int
 
     /// Creates the loop, then opens the display (`path`, or the first card with a connected
-    /// connector) as `configuration` says. Throws `RunLoopError` or `DRMError`, whose
+    /// connector) as `configuration` says. Throws `MainLoopError` or `DRMError`, whose
     /// descriptions say what to do.
     public init(path: String? = nil, configuration: DRMDisplay.Configuration = DRMDisplay.Configuration(),
                 screenScale: Double = 1, touchCapacity: Int = 10, logger: Logger = Logger(label: "vitrine.drm")) throws {
-        let loop = try EpollRunLoop(logger: logger)
+        let loop = try EpollMainLoop(logger: logger)
         do {
-            drmDisplay = try DRMDisplay.open(path: path, configuration: configuration, runLoop: loop, logger: logger)
+            drmDisplay = try DRMDisplay.open(path: path, configuration: configuration, mainLoop: loop, logger: logger)
         } catch {
             loop.close()
             throw error
         }
-        epollRunLoop = loop
+        epollMainLoop = loop
         self.screenScale = screenScale
         self.touchCapacity = touchCapacity
     }
 
-    /// Takes `runLoop` and `display` made already (the board opens the card through the seat
+    /// Takes `mainLoop` and `display` made already (the board opens the card through the seat
     /// before making the display); owns both from here on, as the other initializer does.
-    public init(runLoop: EpollRunLoop, display: DRMDisplay, screenScale: Double = 1, touchCapacity: Int = 10) {
-        epollRunLoop = runLoop
+    public init(mainLoop: EpollMainLoop, display: DRMDisplay, screenScale: Double = 1, touchCapacity: Int = 10) {
+        epollMainLoop = mainLoop
         drmDisplay = display
         self.screenScale = screenScale
         self.touchCapacity = touchCapacity
     }
 
     /// The epoll loop.
-    public var runLoop: any RunLoop { epollRunLoop }
+    public var mainLoop: any MainLoop { epollMainLoop }
     /// The DRM display.
     public var display: (any Display)? { drmDisplay }
     /// None: `BoardPlatform` adds libinput and the accelerometer.
@@ -56,6 +56,6 @@ public final class DRMPlatform: Platform {
     /// Restores the screen as it was found, then releases the loop's descriptors.
     public func shutdown() {
         drmDisplay.restore()
-        epollRunLoop.close()
+        epollMainLoop.close()
     }
 }

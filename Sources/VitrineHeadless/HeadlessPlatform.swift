@@ -6,7 +6,7 @@ import VitrineGraphics
 @MainActor
 public final class HeadlessPlatform: Platform {
     /// The manual loop.
-    public let manualRunLoop: ManualRunLoop
+    public let manualMainLoop: ManualMainLoop
     /// The virtual display.
     public let virtualDisplay: VirtualDisplay
     /// The scripted input.
@@ -21,16 +21,16 @@ public final class HeadlessPlatform: Platform {
     public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), scale: Double = 1,
                 touchCapacity: Int = 10, bufferCount: Int = 2, rotation: ScreenRotation = .none,
                 pixelFormat: PixelFormat = .xrgb8888) {
-        manualRunLoop = ManualRunLoop()
-        virtualDisplay = VirtualDisplay(mode: mode, runLoop: manualRunLoop, bufferCount: bufferCount,
+        manualMainLoop = ManualMainLoop()
+        virtualDisplay = VirtualDisplay(mode: mode, mainLoop: manualMainLoop, bufferCount: bufferCount,
                                         rotation: rotation, pixelFormat: pixelFormat)
-        input = ScriptedInput(clock: manualRunLoop.manualClock)
+        input = ScriptedInput(clock: manualMainLoop.manualClock)
         screenScale = scale
         self.touchCapacity = touchCapacity
     }
 
     /// The manual loop.
-    public var runLoop: any RunLoop { manualRunLoop }
+    public var mainLoop: any MainLoop { manualMainLoop }
     /// The virtual display.
     public var display: (any Display)? { virtualDisplay }
     /// The scripted input.

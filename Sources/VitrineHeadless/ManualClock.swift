@@ -3,7 +3,7 @@ import Vitrine
 /// A clock that moves only when told to: the deterministic time of tests and of the headless
 /// tour. Starts at `0` unless given another origin.
 @MainActor
-public final class ManualClock: Clock {
+public final class ManualClock: TimeSource {
     /// The current time, in seconds.
     public private(set) var now: Double
 

@@ -13,11 +13,11 @@ public final class ScriptedInput: SignallingInputSource {
     /// The device number its touches and keys carry.
     public let device: Int
 
-    private let clock: any Clock
+    private let clock: any TimeSource
     private var queue: [InputEvent] = []
 
     /// Creates a script source for `device`, stamping events with `clock`'s time.
-    public init(clock: any Clock, device: Int = 0) {
+    public init(clock: any TimeSource, device: Int = 0) {
         self.clock = clock
         self.device = device
     }

@@ -11,10 +11,10 @@ public final class VirtualBacklight: Backlight {
     /// Every level written, oldest first, with the time (on `clock`) it was written.
     public private(set) var writes: [(time: Double, level: Double)] = []
 
-    private let clock: any Clock
+    private let clock: any TimeSource
 
     /// Creates a backlight called `name` at `level`, stamping writes with `clock`'s time.
-    public init(name: String = "virtual", level: Double = 1, clock: any Clock) {
+    public init(name: String = "virtual", level: Double = 1, clock: any TimeSource) {
         self.name = name
         self.level = level
         self.clock = clock

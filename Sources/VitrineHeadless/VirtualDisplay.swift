@@ -50,8 +50,8 @@ public final class VirtualDisplay: Display {
     /// the panel on. What the tests of the idle timer and the lid read.
     public private(set) var powerChanges: [(time: Double, isOn: Bool)] = []
 
-    private let runLoop: any RunLoop
-    private var vblankTimer: Timer?
+    private let mainLoop: any MainLoop
+    private var vblankTimer: LoopTimer?
     /// The buffers, made at the first present (a display never presented to costs no memory).
     private var buffers: [Surface] = []
     /// Which buffer is drawn next, and the age of each.
@@ -61,14 +61,14 @@ public final class VirtualDisplay: Display {
     /// The buffer waiting for its vblank.
     private var pendingIndex: Int?
 
-    /// Creates a display of `mode` on `runLoop`'s clock with `bufferCount` buffers of
+    /// Creates a display of `mode` on `mainLoop`'s clock with `bufferCount` buffers of
     /// `pixelFormat`, showing the scene turned by `rotation`.
-    public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), runLoop: any RunLoop, bufferCount: Int = 2,
+    public init(mode: DisplayMode = DisplayMode(width: 800, height: 480), mainLoop: any MainLoop, bufferCount: Int = 2,
                 rotation: ScreenRotation = .none, pixelFormat: PixelFormat = .xrgb8888) {
         precondition((1...3).contains(bufferCount), "a VirtualDisplay has 1, 2 or 3 buffers")
         precondition(pixelFormat != .a8, "a VirtualDisplay shows colour: XRGB8888, ARGB8888 or RGB565")
         self.mode = mode
-        self.runLoop = runLoop
+        self.mainLoop = mainLoop
         self.bufferCount = bufferCount
         self.rotation = rotation
         self.pixelFormat = pixelFormat
@@ -114,7 +114,7 @@ public final class VirtualDisplay: Display {
     public func setPower(_ on: Bool) {
         guard on != isPoweredOn else { return }
         isPoweredOn = on
-        powerChanges.append((runLoop.clock.now, on))
+        powerChanges.append((mainLoop.clock.now, on))
         if on {
             ages.forget()
             needsFullRepaint?()
@@ -174,7 +174,7 @@ public final class VirtualDisplay: Display {
 
     private func armVblank() {
         guard vblankTimer == nil else { return }
-        let now = runLoop.clock.now
+        let now = mainLoop.clock.now
         // The first vblank strictly after `now`. `now / period` is only nearly an integer when
         // `now` is itself a vblank (1/60 is not exact in binary): rounding down could pick that
         // same vblank and flip at once, so correct the index against the times it stands for.
@@ -182,9 +182,9 @@ public final class VirtualDisplay: Display {
         if vblankTime(index) > now { index -= 1 }
         while vblankTime(index + 1) <= now { index += 1 }
         // Armed at the exact vblank time (not `now + delay`, which would drift off the grid).
-        let timer = Timer(fireDate: vblankTime(index + 1)) { [weak self] _ in self?.vblank() }
+        let timer = LoopTimer(fireDate: vblankTime(index + 1)) { [weak self] _ in self?.vblank() }
         vblankTimer = timer
-        timer.schedule(on: runLoop)
+        timer.schedule(on: mainLoop)
     }
 
     /// The time of vblank number `index`: `index / refreshRate`, correctly rounded.
@@ -203,7 +203,7 @@ public final class VirtualDisplay: Display {
         if let pendingMode { applyMode(pendingMode) }
         isFrameRequested = false
         frameCount += 1
-        let now = runLoop.clock.now
+        let now = mainLoop.clock.now
         frameHandler?(FrameTiming(timestamp: now, targetTimestamp: now + refreshPeriod, sequence: frameCount))
     }
 }

@@ -5,11 +5,11 @@ import Vitrine
 /// (boot, in practice).
 ///
 /// It is the clock of every real-device timestamp Vitrine meets: libinput and evdev event times,
-/// DRM page-flip (vblank) times and the `EpollRunLoop`'s timerfd all count on it, so touches,
+/// DRM page-flip (vblank) times and the `EpollMainLoop`'s timerfd all count on it, so touches,
 /// frames and timers compare without conversion. It never jumps with the wall clock (NTP, the
 /// user setting the date) and stops while the system is suspended.
 @MainActor
-public final class MonotonicClock: Clock {
+public final class MonotonicClock: TimeSource {
     /// Creates a clock; every instance reads the same kernel clock.
     public init() {}
 

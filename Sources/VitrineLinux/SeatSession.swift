@@ -56,10 +56,10 @@ public final class SeatSession {
     public var failed: (@MainActor (SeatError) -> Void)?
 
     private let backend: any SeatBackend
-    private var watch: (runLoop: any RunLoop, connection: ReadinessWatch)?
+    private var watch: (mainLoop: any MainLoop, connection: ReadinessWatch)?
     private var isHandlingEvents = false
     private var pendingEvents: [SeatEvent] = []
-    private var scheduledDrain: Timer?
+    private var scheduledDrain: LoopTimer?
 
     /// Opens the seat with libseat (`backend`: `"seatd"`, `"logind"`, `"builtin"`, or nil for the
     /// first that works) and waits up to `activationTimeout` milliseconds for it to be enabled.
@@ -94,15 +94,15 @@ public final class SeatSession {
 
     // MARK: The run loop
 
-    /// Watches the seat's connection on `runLoop` (once; a second call does nothing) with a
-    /// descriptor watch (`RunLoop.watch`): the seat produces no input. When the loop refuses the
+    /// Watches the seat's connection on `mainLoop` (once; a second call does nothing) with a
+    /// descriptor watch (`MainLoop.watch`): the seat produces no input. When the loop refuses the
     /// descriptor, `failed` hears `.dispatching` and the connection goes unwatched.
-    public func watch(on runLoop: any RunLoop) {
+    public func watch(on mainLoop: any MainLoop) {
         guard watch == nil, !isClosed else { return }
         let backend = backend
         let connection: ReadinessWatch
         do {
-            connection = try ReadinessWatch(descriptor: backend.fileDescriptor, runLoop: runLoop,
+            connection = try ReadinessWatch(descriptor: backend.fileDescriptor, mainLoop: mainLoop,
                                             install: { backend.readinessHandler = $0 },
                                             uninstall: { backend.readinessHandler = nil }) { [weak self] in
                 self?.connectionReadable()
@@ -111,7 +111,7 @@ public final class SeatSession {
             failed?(.dispatching(errno: Errno(rawValue: error.errno)))
             return
         }
-        watch = (runLoop, connection)
+        watch = (mainLoop, connection)
         // Events taken while no loop watched (during opens at start-up) are handled now.
         if !pendingEvents.isEmpty { scheduleDrain() }
     }
@@ -235,8 +235,8 @@ public final class SeatSession {
     }
 
     private func scheduleDrain() {
-        guard scheduledDrain == nil, let runLoop = watch?.runLoop else { return }
-        scheduledDrain = Timer.scheduled(on: runLoop, after: 0) { [weak self] _ in
+        guard scheduledDrain == nil, let mainLoop = watch?.mainLoop else { return }
+        scheduledDrain = LoopTimer.scheduled(on: mainLoop, after: 0) { [weak self] _ in
             guard let self else { return }
             self.scheduledDrain = nil
             self.connectionReadable()

@@ -1,7 +1,7 @@
 import Glibc
 import Vitrine
 
-/// Ready-made answers to SIGINT, SIGTERM and SIGHUP, for `EpollRunLoop.signalHandler`.
+/// Ready-made answers to SIGINT, SIGTERM and SIGHUP, for `EpollMainLoop.signalHandler`.
 ///
 /// A clean shutdown on a signal goes: the signal reaches the loop's signalfd; the handler runs
 /// on the main actor, inside a turn; the loop stops; `Application.run()` returns and tells the
@@ -16,13 +16,13 @@ import Vitrine
 @MainActor
 public enum SignalHandling {
     /// Stops `loop`: under `Application.main`, a clean shutdown (the loop's default).
-    public static func stop(_ loop: any RunLoop) -> @MainActor (Int32) -> Void {
+    public static func stop(_ loop: any MainLoop) -> @MainActor (Int32) -> Void {
         { [weak loop] _ in loop?.stop() }
     }
 
     /// Runs `first` with the signal's number (restore the display, log), then stops `loop`.
     /// `first` runs once: a second signal while shutting down only stops the loop again.
-    public static func shutdown(_ loop: any RunLoop,
+    public static func shutdown(_ loop: any MainLoop,
                                 first: @escaping @MainActor (Int32) -> Void) -> @MainActor (Int32) -> Void {
         var hasRun = false
         return { [weak loop] signal in

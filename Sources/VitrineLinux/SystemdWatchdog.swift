@@ -3,7 +3,7 @@ import Logging
 import Vitrine
 
 /// Feeds systemd's watchdog (`WatchdogSec=` in the unit) from the run loop: a repeating
-/// `Timer` sends `WATCHDOG=1` every half timeout. A timer fires only when the loop turns, so
+/// `LoopTimer` sends `WATCHDOG=1` every half timeout. A timer fires only when the loop turns, so
 /// the pings stop when the main thread hangs (a handler that never returns, a deadlock), and
 /// systemd then kills and restarts the app (`Restart=always`), as the watchdog is meant to.
 ///
@@ -22,7 +22,7 @@ public final class SystemdWatchdog {
 
     private let notifier: SystemdNotifier
     private let logger: Logger
-    private var timer: Timer?
+    private var timer: LoopTimer?
     private var hasLoggedFailure = false
 
     /// The watchdog timeout systemd set for this process (sd_watchdog_enabled(3): `WATCHDOG_USEC`,
@@ -33,24 +33,24 @@ public final class SystemdWatchdog {
         return Double(microseconds) / 1_000_000
     }
 
-    /// Starts feeding the watchdog systemd asked for, through `notifier`, on `runLoop`; nil
+    /// Starts feeding the watchdog systemd asked for, through `notifier`, on `mainLoop`; nil
     /// (and nothing armed) when there is no notifier or systemd asked for no watchdog.
-    public static func start(notifier: SystemdNotifier?, runLoop: any RunLoop,
+    public static func start(notifier: SystemdNotifier?, mainLoop: any MainLoop,
                              logger: Logger = Logger(label: "vitrine.systemd")) -> SystemdWatchdog? {
         guard let notifier, let timeout = timeoutFromEnvironment() else { return nil }
-        return SystemdWatchdog(notifier: notifier, timeout: timeout, runLoop: runLoop, logger: logger)
+        return SystemdWatchdog(notifier: notifier, timeout: timeout, mainLoop: mainLoop, logger: logger)
     }
 
     /// Feeds a watchdog of `timeout` seconds through `notifier`: pings every `timeout / 2`
-    /// seconds on `runLoop` (with a tolerance of an eighth of the timeout, so the loop may
+    /// seconds on `mainLoop` (with a tolerance of an eighth of the timeout, so the loop may
     /// coalesce the wake-up with others and a ping still lands well before the timeout).
-    public init(notifier: SystemdNotifier, timeout: Double, runLoop: any RunLoop,
+    public init(notifier: SystemdNotifier, timeout: Double, mainLoop: any MainLoop,
                 logger: Logger = Logger(label: "vitrine.systemd")) {
         precondition(timeout > 0, "a watchdog timeout must be positive")
         self.timeout = timeout
         self.notifier = notifier
         self.logger = logger
-        timer = Timer.scheduled(on: runLoop, after: timeout / 2, repeats: true, tolerance: timeout / 8) { [weak self] _ in
+        timer = LoopTimer.scheduled(on: mainLoop, after: timeout / 2, repeats: true, tolerance: timeout / 8) { [weak self] _ in
             self?.ping()
         }
     }

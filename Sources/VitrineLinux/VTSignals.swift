@@ -9,7 +9,7 @@ import Vitrine
 /// Contract: the console is told to send `signal`; each time the process receives it,
 /// `nextSignal()` returns true once, in the order received (real-time signals queue, so none
 /// is merged with another). A reader with a `fileDescriptor` has the run loop watch it
-/// (`RunLoop.watch`; it is readable while a signal is pending); one without calls
+/// (`MainLoop.watch`; it is readable while a signal is pending); one without calls
 /// `readinessHandler` when a signal arrives, and the console reads it in the loop's next turn. After `close()`, `nextSignal()` returns false.
 @MainActor
 public protocol VTSignalReading: AnyObject {

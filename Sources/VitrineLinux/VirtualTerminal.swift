@@ -231,7 +231,7 @@ public final class VirtualTerminal {
 
     /// Negotiates switches from now on: receives `signal` (default `SIGRTMIN`, see the type's
     /// notes; choose another real-time signal if the app uses that one) through a signalfd
-    /// watched by `runLoop`, then sets `VT_SETMODE VT_PROCESS`. Call it on the loop's thread
+    /// watched by `mainLoop`, then sets `VT_SETMODE VT_PROCESS`. Call it on the loop's thread
     /// (the main thread), early, before other threads start. Set `sessionPaused` and
     /// `sessionResumed` first.
     ///
@@ -240,16 +240,16 @@ public final class VirtualTerminal {
     /// switches are negotiated already. Throws `.switchSignal` (the signal cannot be received),
     /// `.permissionDenied` or `.ioctlFailed` (`VT_SETMODE`), having left the console in
     /// `VT_AUTO` and the signal as it was.
-    public func negotiateSwitches(on runLoop: any RunLoop, signal: Int32 = defaultSwitchSignal) throws(VirtualTerminalError) {
+    public func negotiateSwitches(on mainLoop: any MainLoop, signal: Int32 = defaultSwitchSignal) throws(VirtualTerminalError) {
         guard !isNegotiatingSwitches else { return }
         guard !isRestored else { throw .switchingNotNegotiated(path: path) }
-        try negotiateSwitches(on: runLoop, reading: VTSignalDescriptor(signal: signal))
+        try negotiateSwitches(on: mainLoop, reading: VTSignalDescriptor(signal: signal))
     }
 
     /// `negotiateSwitches(on:signal:)` with the signal read from `signals` (the seam: tests
     /// pass a stand-in). The terminal owns `signals` from here on and closes it when it stops
     /// negotiating, or at once when it throws.
-    public func negotiateSwitches(on runLoop: any RunLoop, reading signals: any VTSignalReading) throws(VirtualTerminalError) {
+    public func negotiateSwitches(on mainLoop: any MainLoop, reading signals: any VTSignalReading) throws(VirtualTerminalError) {
         guard !isNegotiatingSwitches, !isRestored else {
             signals.close()
             if isRestored { throw .switchingNotNegotiated(path: path) }
@@ -259,7 +259,7 @@ public final class VirtualTerminal {
         // on the loop, in order.
         let watch: ReadinessWatch
         do {
-            watch = try ReadinessWatch(descriptor: signals.fileDescriptor, runLoop: runLoop,
+            watch = try ReadinessWatch(descriptor: signals.fileDescriptor, mainLoop: mainLoop,
                                        install: { signals.readinessHandler = $0 },
                                        uninstall: { signals.readinessHandler = nil }) { [weak self, weak signals] in
                 guard let signals else { return }

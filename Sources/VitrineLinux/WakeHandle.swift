@@ -2,17 +2,17 @@ import CVitrineShims
 import Glibc
 import SystemPackage
 
-/// The eventfd that wakes an `EpollRunLoop`. Shared by the loop and every `WakeHandle`, and
+/// The eventfd that wakes an `EpollMainLoop`. Shared by the loop and every `WakeHandle`, and
 /// closed when the last of them goes away, so that a handle kept by another thread can never
 /// write to a descriptor number the process has since reused for something else.
 final class WakeEvent: Sendable {
     let descriptor: FileDescriptor
 
-    init() throws(RunLoopError) {
+    init() throws(MainLoopError) {
         let made = retryingOnInterrupt { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
         switch made {
         case .success(let raw): descriptor = FileDescriptor(rawValue: raw)
-        case .failure(let error): throw RunLoopError("eventfd", error)
+        case .failure(let error): throw MainLoopError("eventfd", error)
         }
     }
 
@@ -35,7 +35,7 @@ final class WakeEvent: Sendable {
     }
 }
 
-/// Wakes an `EpollRunLoop` from any thread: the loop's next turn runs soon after `wakeUp()`,
+/// Wakes an `EpollMainLoop` from any thread: the loop's next turn runs soon after `wakeUp()`,
 /// whether the loop was asleep in `epoll_wait` or about to go there (the eventfd keeps the
 /// request until the loop reads it, so none is lost).
 ///

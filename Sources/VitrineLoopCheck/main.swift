@@ -26,7 +26,7 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
 @MainActor func check() -> Int32 {
     var failures = 0
     func expect(_ ok: Bool, _ what: String) { print(ok ? "ok  " : "FAIL", what); if !ok { failures += 1 } }
-    let loop = try! EpollRunLoop()
+    let loop = try! EpollMainLoop()
     expect(loop.drainsMainQueue, "drains main queue on the main thread of a sync main")
     var log: [String] = []
     var turnsOf: [String: Int] = [:]
@@ -41,7 +41,7 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
         log.append("after await"); turnsOf["after await"] = loop.turns
         loop.stop()
     }
-    let watchdog = Vitrine.Timer.scheduled(on: loop, after: 5) { _ in log.append("WATCHDOG"); loop.stop() }
+    let watchdog = Vitrine.LoopTimer.scheduled(on: loop, after: 5) { _ in log.append("WATCHDOG"); loop.stop() }
     loop.run()
     print(log, turnsOf, "wakeUps", loop.wakeUps, "turns", loop.turns)
     expect(log == ["dispatch", "task", "after yield", "after await"], "order of main-queue work")
@@ -49,14 +49,14 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
 
     // Idle with the main queue watched: one timer, one wake-up.
     let w0 = loop.wakeUps, t0 = loop.turns
-    Vitrine.Timer.scheduled(on: loop, after: 1) { _ in loop.stop() }
+    Vitrine.LoopTimer.scheduled(on: loop, after: 1) { _ in loop.stop() }
     loop.run()
     expect(loop.wakeUps - w0 == 1 && loop.turns - t0 == 1, "idle second: \(loop.wakeUps - w0) wake-ups, \(loop.turns - t0) turns")
 
     // A process-directed SIGTERM with dispatch threads around.
     var got: [Int32] = []
     loop.signalHandler = { got.append($0); loop.stop() }
-    Vitrine.Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+    Vitrine.LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
     loop.run()
     expect(got == [SIGTERM], "SIGTERM reached the handler")
 
@@ -75,12 +75,12 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
     var thread = pthread_t()
     let readEnd = UnsafeMutablePointer<Int32>.allocate(capacity: 1); readEnd.pointee = pipeEnds[0]
     _ = pthread_create(&thread, nil, blockingThread, readEnd)
-    let loop2 = try! EpollRunLoop()
+    let loop2 = try! EpollMainLoop()
     var got2: [Int32] = []
     loop2.signalHandler = { got2.append($0); loop2.stop() }
     let before = vitrine_signal_forwarding_count()
-    Vitrine.Timer.scheduled(on: loop2, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
-    let dog2 = Vitrine.Timer.scheduled(on: loop2, after: 5) { _ in loop2.stop() }
+    Vitrine.LoopTimer.scheduled(on: loop2, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+    let dog2 = Vitrine.LoopTimer.scheduled(on: loop2, after: 5) { _ in loop2.stop() }
     loop2.run()
     dog2.invalidate()
     expect(got2 == [SIGTERM], "SIGTERM taken by an unblocking thread was forwarded (forwarded \(vitrine_signal_forwarding_count() - before))")
@@ -90,7 +90,7 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
     pthread_join(thread, nil)
 
     // The documented ways to wait, and the one that does not work.
-    let loop3 = try! EpollRunLoop()
+    let loop3 = try! EpollMainLoop()
     var waited: [String] = []
     DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { waited.append("asyncAfter") }
     Task { @MainActor in
@@ -100,7 +100,7 @@ nonisolated func blockingThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutabl
     let foundationFired = Flag()
     let foundationTimer = Foundation.Timer(timeInterval: 0.02, repeats: false) { _ in foundationFired.value = true }
     Foundation.RunLoop.main.add(foundationTimer, forMode: .default)
-    Vitrine.Timer.scheduled(on: loop3, after: 0.4) { _ in loop3.stop() }
+    Vitrine.LoopTimer.scheduled(on: loop3, after: 0.4) { _ in loop3.stop() }
     loop3.run()
     expect(waited == ["asyncAfter", "Task.sleep"], "asyncAfter and Task.sleep ran in loop turns, in order: \(waited)")
     expect(!foundationFired.value, "Foundation's Timer on RunLoop.main does not fire inside a Vitrine app (use LoopTimer, asyncAfter or Task.sleep)")

@@ -66,8 +66,8 @@ struct FlipTestCommand: ParsableCommand {
 
     @MainActor
     private func runOnMainActor() -> Int32 {
-        let loop: EpollRunLoop
-        do { loop = try EpollRunLoop() } catch {
+        let loop: EpollMainLoop
+        do { loop = try EpollMainLoop() } catch {
             printError("vitrine: \(error)")
             return 1
         }
@@ -77,7 +77,7 @@ struct FlipTestCommand: ParsableCommand {
             pixelFormat: rgb565 ? .rgb565 : .xrgb8888, bufferCount: buffers, modesetting: legacy ? .legacy : .automatic,
             allowsPlaneRotation: !softwareRotation)
         let display: DRMDisplay
-        do { display = try DRMDisplay.open(path: device, configuration: configuration, runLoop: loop) } catch {
+        do { display = try DRMDisplay.open(path: device, configuration: configuration, mainLoop: loop) } catch {
             printError("vitrine: \(error)")
             return ToolExit.code(for: error)
         }
@@ -94,7 +94,7 @@ struct FlipTestCommand: ParsableCommand {
         loop.addBeforeWaitingObserver {
             if sweep.presented < wanted, !display.isFlipPending, display.isPoweredOn { sweep.presentNext() }
         }
-        Timer.scheduled(on: loop, after: timeout) { _ in
+        LoopTimer.scheduled(on: loop, after: timeout) { _ in
             timedOut = true
             loop.stop()
         }

@@ -71,7 +71,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(headless.virtualDisplay.rotation == .clockwise90)
         #expect(platform.screenScale == 2)
         #expect(platform.touchCapacity == 5)
-        #expect(platform.runLoop === headless.manualRunLoop)
+        #expect(platform.mainLoop === headless.manualMainLoop)
         #expect(platform.inputSources.count == 1 && platform.inputSources[0] === headless.input)
 
         let application = Application(platform: platform)
@@ -89,7 +89,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         let delegate = OneWindowDelegate()
         application.delegate = delegate
         application.launch()
-        try #require(platform.headless).manualRunLoop.advance(by: 0.1)
+        try #require(platform.headless).manualMainLoop.advance(by: 0.1)
         #expect(try #require(platform.headless).virtualDisplay.presentCount >= 1)
         #expect(application.screen.bounds == Rect(x: 0, y: 0, width: 800, height: 480))
         platform.shutdown()
@@ -102,7 +102,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         let platform = try BoardPlatform(profile: .virtual, notifier: SystemdNotifier(socketPath: socket.path))
         let application = Application(platform: platform)
         #expect(socket.received().isEmpty)
-        let loop = try #require(platform.headless).manualRunLoop
+        let loop = try #require(platform.headless).manualMainLoop
 
         // Launched but nothing presented yet: not ready.
         application.delegate = OneWindowDelegate()
@@ -145,7 +145,7 @@ final class OneWindowDelegate: ApplicationDelegate {
         #expect(second.switchPolicy.lid == .displayOffAndCancelTouches)
         // The app may change a policy afterwards: it stays as the app set it.
         second.switchPolicy.lid = .ignore
-        other.headless?.manualRunLoop.advance(by: 0.1)
+        other.headless?.manualMainLoop.advance(by: 0.1)
         #expect(second.switchPolicy.lid == .ignore)
     }
 
@@ -166,7 +166,7 @@ final class OneWindowDelegate: ApplicationDelegate {
                 window.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
                 window.makeKeyAndVisible(in: application)
                 self.window = window
-                Timer.scheduled(on: application.runLoop, after: 0.1) { _ in application.terminate() }
+                LoopTimer.scheduled(on: application.mainLoop, after: 0.1) { _ in application.terminate() }
             }
         }
         var profile = BoardProfile.virtual
@@ -188,7 +188,7 @@ final class OneWindowDelegate: ApplicationDelegate {
     @Test func withoutSystemdNothingIsSentAndNoTimerIsArmed() throws {
         let platform = try BoardPlatform(profile: .virtual, notifier: nil)
         _ = Application(platform: platform)
-        let loop = try #require(platform.headless).manualRunLoop
+        let loop = try #require(platform.headless).manualMainLoop
         #expect(loop.armedTimerCount == 0)
         #expect(platform.watchdog == nil)
         platform.shutdown()

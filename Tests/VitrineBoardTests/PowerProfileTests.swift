@@ -84,7 +84,7 @@ import VitrineLinux
         let backlight = try #require(platform.backlight as? VirtualBacklight)
         #expect(application.backlight === backlight)
         application.launch()
-        let loop = try #require(platform.headless?.manualRunLoop)
+        let loop = try #require(platform.headless?.manualMainLoop)
         loop.advance(by: 5.5)
         #expect(application.idleState == .dimmed)
         #expect(backlight.level == 0.25)
@@ -136,7 +136,7 @@ import VitrineLinux
         application.backlight = backlight
         #expect(abs(application.screen.brightness - 200.0 / 255) < 1e-12)
         application.screen.brightness = 0.5
-        platform.manualRunLoop.advance(by: 0.2)
+        platform.manualMainLoop.advance(by: 0.2)
         #expect(readFile(directory.path + "/class/backlight/intel_backlight/brightness") == "128\n")
     }
 

@@ -60,7 +60,7 @@ import VitrineLinux
 @Suite
 struct SeatSessionBoardTests {
     private let journal = SwitchingJournal()
-    private let loop = ManualRunLoop()
+    private let loop = ManualMainLoop()
     private let logs = SwitchingLogLines()
 
     private var logger: Logger {
@@ -164,7 +164,7 @@ struct SeatSessionBoardTests {
         let display = SwitchingDisplay(journal: journal)
         let keyboard = SwitchingKeyboard(journal: journal)
         let input = try LibInputSource(backend: keyboard, configuration: BoardPlatform.inputConfiguration(profile),
-                                       display: VirtualDisplay(runLoop: loop), screenScale: 1, clock: loop.clock)
+                                       display: VirtualDisplay(mainLoop: loop), screenScale: 1, clock: loop.clock)
         let switches = BoardPlatform.startSeatSession(
             profile: profile, session: session, display: display, input: input,
             resignActive: { [journal] in journal.record("resigned active") },

@@ -17,7 +17,7 @@ import VitrineLinux
 @Suite
 struct VTSwitchingTests {
     private let journal = SwitchingJournal()
-    private let loop = ManualRunLoop()
+    private let loop = ManualMainLoop()
     private let signals = SwitchSignals()
     private let console: SwitchConsole
     private let display: SwitchingDisplay
@@ -38,7 +38,7 @@ struct VTSwitchingTests {
 
     private func input(for profile: BoardProfile) throws -> LibInputSource {
         try LibInputSource(backend: backend, configuration: BoardPlatform.inputConfiguration(profile),
-                           display: VirtualDisplay(runLoop: loop), screenScale: 1, clock: loop.clock)
+                           display: VirtualDisplay(mainLoop: loop), screenScale: 1, clock: loop.clock)
     }
 
     private var logger: Logger {
@@ -49,7 +49,7 @@ struct VTSwitchingTests {
     private func start(_ profile: BoardProfile, input: LibInputSource,
                        console: VirtualTerminal?) -> Bool {
         let started = BoardPlatform.startVTSwitching(
-            profile: profile, console: console, runLoop: loop, display: display, input: input,
+            profile: profile, console: console, mainLoop: loop, display: display, input: input,
             resignActive: { [journal] in journal.record("resigned active") },
             becomeActive: { [journal] in journal.record("became active") }, signals: signals, logger: logger)
         journal.clear()
@@ -90,7 +90,7 @@ struct VTSwitchingTests {
         defer { terminal.restore() }
         journal.clear()
         let started = BoardPlatform.startVTSwitching(
-            profile: profile, console: terminal, runLoop: loop, display: display, input: input,
+            profile: profile, console: terminal, mainLoop: loop, display: display, input: input,
             resignActive: { [journal] in journal.record("resigned active") },
             becomeActive: { [journal] in journal.record("became active") }, signals: signals, logger: logger)
         #expect(started)

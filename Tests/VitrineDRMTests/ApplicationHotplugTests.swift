@@ -46,8 +46,8 @@ final class HotplugApp {
 
     init(_ device: FakeKMSDevice = .vkmsLike(), configuration: DRMDisplay.Configuration = DRMDisplay.Configuration()) throws {
         self.device = device
-        display = try DRMDisplay(device: device, configuration: configuration, runLoop: loop, logger: logs.logger())
-        app = Application(runLoop: loop, display: display)
+        display = try DRMDisplay(device: device, configuration: configuration, mainLoop: loop, logger: logs.logger())
+        app = Application(mainLoop: loop, display: display)
         window = Window(frame: app.screen.bounds)
         window.backgroundColor = Color(rgb: 0x30A0F0)
         rightBar.frame = Rect(x: window.bounds.width - 50, y: 10, width: 40, height: 30)

@@ -21,7 +21,7 @@ final class DRMRig {
         // The scripted failures log errors on purpose; the tests check behaviour, not logs.
         var quiet = Logger(label: "vitrine.drm.test")
         quiet.logLevel = .critical
-        display = try DRMDisplay(device: device, configuration: configuration, runLoop: loop, logger: quiet)
+        display = try DRMDisplay(device: device, configuration: configuration, mainLoop: loop, logger: quiet)
         display.frameHandler = { [unowned self] timing in
             frames.append(timing)
             onFrame?()
@@ -96,7 +96,7 @@ struct DRMDisplayTests {
         let device = FakeKMSDevice.vkmsLike()
         device.setMasterError = .resourceBusy
         #expect(throws: DRMError.masterHeld(path: "/dev/dri/card0", errno: .resourceBusy)) {
-            try DRMDisplay(device: device, runLoop: DRMTestLoop())
+            try DRMDisplay(device: device, mainLoop: DRMTestLoop())
         }
     }
 
@@ -105,14 +105,14 @@ struct DRMDisplayTests {
         device.connectors[0].status = .disconnected
         device.connectors[0].modes = []
         #expect(throws: DRMError.noConnectedConnector(path: "/dev/dri/card0", connectors: ["Virtual-1 (disconnected)"])) {
-            try DRMDisplay(device: device, runLoop: DRMTestLoop())
+            try DRMDisplay(device: device, mainLoop: DRMTestLoop())
         }
     }
 
     @Test func aRenderNodeIsNotAKMSDevice() {
         let device = FakeKMSDevice.vkmsLike()
         device.isKMS = false
-        #expect(throws: DRMError.notKMS(path: "/dev/dri/card0")) { try DRMDisplay(device: device, runLoop: DRMTestLoop()) }
+        #expect(throws: DRMError.notKMS(path: "/dev/dri/card0")) { try DRMDisplay(device: device, mainLoop: DRMTestLoop()) }
     }
 
     @Test func theProfilesModeIsUsed() throws {

@@ -8,7 +8,7 @@ import VitrineHeadless
 @MainActor
 struct ScriptedInputTests {
     @Test func eventsArriveInTheOrderTheyWereScripted() {
-        let loop = ManualRunLoop(clock: ManualClock(start: 2))
+        let loop = ManualMainLoop(clock: ManualClock(start: 2))
         let input = ScriptedInput(clock: loop.clock, device: 3)
         var received: [InputEvent] = []
         loop.addInputSource(input) { received.append($0) }
@@ -38,7 +38,7 @@ struct ScriptedInputTests {
     }
 
     @Test func eachEventCarriesTheClockTimeAtWhichItWasScripted() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var timestamps: [Double] = []
         loop.addInputSource(input) { event in
@@ -65,7 +65,7 @@ struct ScriptedInputTests {
     }
 
     @Test func keysSwitchesAndDeviceRemovalUseTheSamePath() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock, device: 1)
         var received: [InputEvent] = []
         loop.addInputSource(input) { received.append($0) }
@@ -83,7 +83,7 @@ struct ScriptedInputTests {
     }
 
     @Test func inputScriptedDuringADispatchWaitsForTheNextTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var log: [String] = []
         loop.addInputSource(input) { event in
@@ -98,7 +98,7 @@ struct ScriptedInputTests {
     }
 
     @Test func aSourceWithNothingQueuedDoesNotWakeTheLoop() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         loop.addInputSource(input) { _ in }
         loop.advance(by: 10)

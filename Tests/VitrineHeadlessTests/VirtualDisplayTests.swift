@@ -10,10 +10,10 @@ struct VirtualDisplayTests {
     private let period = 1.0 / 60
 
     private func makeDisplay(bufferCount: Int = 2, refreshRate: Double = 60,
-                             start: Double = 0) -> (ManualRunLoop, VirtualDisplay, Recorder) {
-        let loop = ManualRunLoop(clock: ManualClock(start: start))
+                             start: Double = 0) -> (ManualMainLoop, VirtualDisplay, Recorder) {
+        let loop = ManualMainLoop(clock: ManualClock(start: start))
         let display = VirtualDisplay(mode: DisplayMode(width: 64, height: 48, refreshRate: refreshRate),
-                                     runLoop: loop, bufferCount: bufferCount)
+                                     mainLoop: loop, bufferCount: bufferCount)
         let recorder = Recorder()
         display.frameHandler = { recorder.frames.append($0) }
         return (loop, display, recorder)
@@ -188,8 +188,8 @@ struct VirtualDisplayPixelTests {
     }
 
     @Test func presentCopiesOnlyTheAskedAreaAndShowsItAtTheFlip() {
-        let loop = ManualRunLoop()
-        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop)
+        let loop = ManualMainLoop()
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), mainLoop: loop)
         let s = scene(width: 8, height: 6)
         let area = Region(PixelRect(x: 0, y: 0, width: 4, height: 3))
         let bytes = display.present(scene: s, copying: area, damage: area)
@@ -205,9 +205,9 @@ struct VirtualDisplayPixelTests {
 
     @Test(arguments: ScreenRotation.allCases)
     func theSceneIsTurnedOntoThePanel(rotation: ScreenRotation) {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         // A panel of 8×6; the scene is 6×8 when turned a quarter.
-        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop, rotation: rotation)
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), mainLoop: loop, rotation: rotation)
         let size = display.sceneSize
         let s = scene(width: size.width, height: size.height)
         let all = Region(s.bounds)
@@ -229,8 +229,8 @@ struct VirtualDisplayPixelTests {
     }
 
     @Test func turningThePanelOnAgainForgetsEveryBuffersAge() {
-        let loop = ManualRunLoop()
-        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), runLoop: loop)
+        let loop = ManualMainLoop()
+        let display = VirtualDisplay(mode: DisplayMode(width: 8, height: 6), mainLoop: loop)
         let s = scene(width: 8, height: 6)
         for _ in 0..<3 {
             display.present(scene: s, copying: Region(s.bounds), damage: Region(s.bounds))

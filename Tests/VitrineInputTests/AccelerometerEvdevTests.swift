@@ -8,7 +8,7 @@ import VitrineHeadless
 /// The evdev path of `AccelerometerSource`, on fake devices fed with event streams.
 @MainActor
 struct AccelerometerEvdevTests {
-    let loop = ManualRunLoop()
+    let loop = ManualMainLoop()
     let opener = FakeEvdevOpener()
     let log = LogRecorder()
 
@@ -17,7 +17,7 @@ struct AccelerometerEvdevTests {
         opener.nodes[node.path] = node
         var configuration = AccelerometerConfiguration(device: .evdev(path: node.path))
         configure(&configuration)
-        return AccelerometerSource(configuration: configuration, runLoop: loop, system: opener.system, logger: log.logger)
+        return AccelerometerSource(configuration: configuration, mainLoop: loop, system: opener.system, logger: log.logger)
     }
 
     func read(_ source: AccelerometerSource) -> [(Acceleration, Double)] {
@@ -197,7 +197,7 @@ struct AccelerometerEvdevTests {
             return FakeEvdevNode.accelerometer()
         }
         let source = AccelerometerSource(configuration: AccelerometerConfiguration(device: .evdev(path: "/dev/input/event4")),
-                                         runLoop: loop, system: opener.system, logger: log.logger)
+                                         mainLoop: loop, system: opener.system, logger: log.logger)
         #expect(!source.isStarted)
         #expect(source.fileDescriptor == nil)
         try source.start()
@@ -243,7 +243,7 @@ struct AccelerometerEvdevTests {
     @Test func aConfiguredNodeThatCannotBeOpenedSaysWhy() {
         opener.failures["/dev/input/event4"] = .permissionDenied(path: "/dev/input/event4")
         let source = AccelerometerSource(configuration: AccelerometerConfiguration(device: .evdev(path: "/dev/input/event4")),
-                                         runLoop: loop, system: opener.system, logger: log.logger)
+                                         mainLoop: loop, system: opener.system, logger: log.logger)
         #expect(throws: AccelerometerError.evdev(.permissionDenied(path: "/dev/input/event4"))) { try source.start() }
         #expect(AccelerometerError.evdev(.permissionDenied(path: "/dev/input/event4")).description
             == "/dev/input/event4: permission denied — add the user to group input, or run under seatd (or as root)")

@@ -5,11 +5,11 @@ import Vitrine
 import VitrineHeadless
 @testable import VitrineInput
 
-/// The IIO sysfs fallback on a fake sysfs tree driven by a `ManualRunLoop`, and finding the
+/// The IIO sysfs fallback on a fake sysfs tree driven by a `ManualMainLoop`, and finding the
 /// accelerometer among evdev nodes and IIO devices.
 @MainActor
 struct AccelerometerIIOAndDiscoveryTests {
-    let loop = ManualRunLoop()
+    let loop = ManualMainLoop()
     let opener = FakeEvdevOpener()
     let log = LogRecorder()
 
@@ -41,7 +41,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         tree.makeDirectory("input")  // no evdev accelerometer
         var config = configuration(tree)
         config.sampleRate = 10
-        let source = AccelerometerSource(configuration: config, runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: config, mainLoop: loop, system: opener.system, logger: log.logger)
         var got: [(Acceleration, Double)] = []
         #expect(loop.armedTimerCount == 0)
 
@@ -89,7 +89,7 @@ struct AccelerometerIIOAndDiscoveryTests {
             "in_accel_x_scale": "0.0196133\n",  // 0.002 g per unit
             "in_accel_offset": "-10\n",
         ])
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         try source.start()
         // x: (10 - 10) × 0.002 g; y: (20 - 10) × 0.001 g; z: (30 - 10) × 0.001 g.
         #expect(nearlyEqual(source.currentAcceleration ?? Acceleration(x: 9, y: 9, z: 9), Acceleration(x: 0, y: 0.01, z: 0.02)))
@@ -100,7 +100,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         let tree = SysfsTree()
         defer { tree.remove() }
         writeIIODevice(tree, raw: (-1000, 0, 0), extra: ["in_accel_mount_matrix": "0, 1, 0; -1, 0, 0; 0, 0, 1\n"])
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         try source.start()
         #expect(source.mountMatrixOrigin == "\(tree.path)/iio/iio:device0/in_accel_mount_matrix")
         #expect(nearlyEqual(source.currentAcceleration ?? Acceleration(x: 9, y: 9, z: 9), Acceleration(x: 0, y: 1, z: 0)))
@@ -113,7 +113,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         let tree = SysfsTree()
         defer { tree.remove() }
         writeIIODevice(tree, raw: (0, 1000, 0))
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         var lost: [AccelerometerError] = []
         source.deviceLostHandler = { lost.append($0) }
         try source.start()
@@ -130,7 +130,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         defer { tree.remove() }
         writeIIODevice(tree, raw: (0, 1000, 0))
         tree.write("iio/iio:device0/in_accel_z_raw", "\n")
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         #expect(throws: AccelerometerError.iioAttributeMalformed(path: "\(tree.path)/iio/iio:device0/in_accel_z_raw", text: "")) {
             try source.start()
         }
@@ -145,7 +145,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         tree.write("iio/iio:device0/in_illuminance_raw", "12\n")
         var config = configuration(tree)
         config.device = AccelerometerDevice(path: "\(tree.path)/iio/iio:device0")
-        let source = AccelerometerSource(configuration: config, runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: config, mainLoop: loop, system: opener.system, logger: log.logger)
         #expect(throws: AccelerometerError.notIIOAccelerometer(directory: "\(tree.path)/iio/iio:device0")) { try source.start() }
         #expect(loop.armedTimerCount == 0)
     }
@@ -178,7 +178,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         opener.nodes = [keyboard.path: keyboard, accelerometer.path: accelerometer]
         opener.failures["\(tree.path)/input/event1"] = .permissionDenied(path: "\(tree.path)/input/event1")
         opener.failures["\(tree.path)/input/event2"] = .notFound(path: "\(tree.path)/input/event2")
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         try source.start()
         #expect(source.device == .evdev(path: accelerometer.path))
         #expect(opener.opened == ["0", "1", "2", "10"].map { "\(tree.path)/input/event\($0)" })  // numeric order
@@ -195,7 +195,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         let gamepad = FakeEvdevNode.accelerometer(path: "\(tree.path)/input/event0", busType: Int(BUS_USB))
         let board = FakeEvdevNode.accelerometer(path: "\(tree.path)/input/event1", busType: Int(BUS_I2C))
         opener.nodes = [gamepad.path: gamepad, board.path: board]
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         try source.start()
         #expect(source.device == .evdev(path: board.path))
         #expect(gamepad.isClosed)
@@ -208,7 +208,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         defer { tree.remove() }
         tree.write("iio/iio:device0/in_illuminance_raw", "12\n")  // a light sensor
         writeIIODevice(tree, "iio:device2", raw: (0, 0, 1000))
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         try source.start()  // no input directory at all
         #expect(source.device == .iio(directory: "\(tree.path)/iio/iio:device2"))
         source.stop()
@@ -223,7 +223,7 @@ struct AccelerometerIIOAndDiscoveryTests {
         opener.nodes = [keyboard.path: keyboard]
         let denied = EvdevError.permissionDenied(path: "\(tree.path)/input/event1")
         opener.failures[denied.path] = denied
-        let source = AccelerometerSource(configuration: configuration(tree), runLoop: loop, system: opener.system, logger: log.logger)
+        let source = AccelerometerSource(configuration: configuration(tree), mainLoop: loop, system: opener.system, logger: log.logger)
         let expected = AccelerometerError.noAccelerometer(inputDirectory: "\(tree.path)/input", iioDirectory: "\(tree.path)/iio",
                                                           unreadable: [denied])
         #expect(throws: expected) { try source.start() }

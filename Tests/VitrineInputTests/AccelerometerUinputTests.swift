@@ -56,7 +56,7 @@ struct AccelerometerUinputTests {
     @Test func samplesAreInGAndOnTheMonotonicClock() throws {
         let device = try VirtualAccelerometer()
         let source = AccelerometerSource(configuration: AccelerometerConfiguration(device: .evdev(path: device.path)),
-                                         runLoop: ManualRunLoop())
+                                         mainLoop: ManualMainLoop())
         try source.start()
         defer { source.stop() }
         #expect(source.fileDescriptor != nil)
@@ -76,7 +76,7 @@ struct AccelerometerUinputTests {
     @Test func anOverflowIsResyncedToTheDevicesState() throws {
         let device = try VirtualAccelerometer()
         let source = AccelerometerSource(configuration: AccelerometerConfiguration(device: .evdev(path: device.path)),
-                                         runLoop: ManualRunLoop())
+                                         mainLoop: ManualMainLoop())
         try source.start()
         defer { source.stop() }
         let frames: Int32 = 400

@@ -113,7 +113,7 @@ struct KeyboardRemovalTests {
 
     @Test func aFullPressPoolIsLoggedOnceAndIgnoresFurtherKeys() {
         let logs = LogCapture()
-        let app = Application(runLoop: ManualRunLoop(), logger: logs.logger)
+        let app = Application(mainLoop: ManualMainLoop(), logger: logs.logger)
         for code in 1_000..<1_100 {
             app.post(.key(code: code, state: .pressed, characters: "", modifiers: [], timestamp: 0))
         }

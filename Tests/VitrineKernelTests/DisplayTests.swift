@@ -11,7 +11,7 @@ extension KernelRing {
     struct DisplayOnVKMS {
         /// The display on vkms's Virtual connector, over a recording device, on its own loop.
         struct Rig {
-            let loop: EpollRunLoop
+            let loop: EpollMainLoop
             let driver: LoopDriver
             let device: RecordingDevice
             let display: DRMDisplay
@@ -19,12 +19,12 @@ extension KernelRing {
         }
 
         func makeRig() throws -> Rig {
-            let loop = try EpollRunLoop(handlesSignals: false)
+            let loop = try EpollMainLoop(handlesSignals: false)
             let log = LogCapture()
             do {
                 let device = RecordingDevice(try LibDRMDevice(path: try KernelDevices.vkmsPath()))
                 let display = try DRMDisplay(device: device, configuration: .init(connectorName: KernelDevices.virtualConnector),
-                                             runLoop: loop, logger: log.logger(label: "vitrine.drm"))
+                                             mainLoop: loop, logger: log.logger(label: "vitrine.drm"))
                 return Rig(loop: loop, driver: LoopDriver(loop), device: device, display: display, log: log)
             } catch {
                 loop.close()

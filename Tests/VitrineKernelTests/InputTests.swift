@@ -235,7 +235,7 @@ extension KernelRing {
             let kernel = try KernelApp(input: true)
             defer { kernel.shutdown() }
             let accelerometer = AccelerometerSource(configuration: AccelerometerConfiguration(device: .evdev(path: sensor.node)),
-                                                    runLoop: kernel.loop, logger: kernel.log.logger(label: "vitrine.accelerometer"))
+                                                    mainLoop: kernel.loop, logger: kernel.log.logger(label: "vitrine.accelerometer"))
             kernel.app.addInputSource(accelerometer)
             // Upright before anything reads it (1 g along y): the state the source reads at start.
             let g: Int32 = 256
@@ -255,7 +255,7 @@ extension KernelRing {
             // with a tremor of one unit so the kernel does not drop the repeated values.
             var sample = 0
             let jolts = 20
-            let writer = Timer.scheduled(on: kernel.loop, after: 0.025, repeats: true) { _ in
+            let writer = LoopTimer.scheduled(on: kernel.loop, after: 0.025, repeats: true) { _ in
                 let x: Int32 = sample < jolts ? (sample % 2 == 0 ? (sample % 4 == 0 ? 384 : -384) : 0) : (sample % 2 == 0 ? 1 : 0)
                 sensor.write(Int32(EV_ABS), Int32(ABS_X), x)
                 sensor.write(Int32(EV_ABS), Int32(ABS_Y), g)

@@ -19,10 +19,10 @@ struct ApplicationOnEpollTests {
     }
 
     final class LinuxLikePlatform: Platform {
-        let loop: EpollRunLoop
+        let loop: EpollMainLoop
         var log: [String] = []
-        init(loop: EpollRunLoop) { self.loop = loop }
-        var runLoop: any RunLoop { loop }
+        init(loop: EpollMainLoop) { self.loop = loop }
+        var mainLoop: any MainLoop { loop }
         var display: (any Display)? { nil }
         var screenScale: Double { 1 }
         var touchCapacity: Int { 10 }
@@ -37,7 +37,7 @@ struct ApplicationOnEpollTests {
         let platform = LinuxLikePlatform(loop: loop)
         let delegate = Delegate()
         delegate.onLaunch = {
-            Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+            LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
         }
         // The default signal handling (none set): stop the loop.
         Application.main(platform: platform, delegate: delegate)
@@ -50,12 +50,12 @@ struct ApplicationOnEpollTests {
         guard let loop = makeLoop() else { return }
         defer { loop.close() }
         let watchdog = Watchdog(loop)
-        let application = Application(runLoop: loop)
+        let application = Application(mainLoop: loop)
         let delegate = Delegate()
         application.delegate = delegate
         var loopRunningWhenTold = false
         delegate.onLaunch = {
-            Timer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGHUP) }
+            LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGHUP) }
         }
         loop.signalHandler = { signal in
             SignalHandling.terminate(application)(signal)

@@ -6,7 +6,7 @@ import Vitrine
 /// The epoll loop sleeps through deadlines that mean "never" (NaN, +∞, 1e300) and through an
 /// accelerometer whose last sample the orientation detector ignores: each test runs the loop
 /// until a short stop timer and demands that its only wake-up and turn were that timer's (the
-/// idle check of `EpollRunLoopTests`), so a spinning loop fails by its turn count.
+/// idle check of `EpollMainLoopTests`), so a spinning loop fails by its turn count.
 @Suite(.serialized)
 @MainActor
 struct EpollAbsurdDeadlineTests {
@@ -15,10 +15,10 @@ struct EpollAbsurdDeadlineTests {
         guard let loop = makeLoop() else { return }
         defer { loop.close() }
         var fired = 0
-        Timer.scheduled(on: loop, after: deadline) { _ in fired += 1 }
-        Timer(fireDate: deadline) { _ in fired += 1 }.schedule(on: loop)
-        Timer.scheduled(on: loop, after: deadline, repeats: true) { _ in fired += 1 }
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: deadline) { _ in fired += 1 }
+        LoopTimer(fireDate: deadline) { _ in fired += 1 }.schedule(on: loop)
+        LoopTimer.scheduled(on: loop, after: deadline, repeats: true) { _ in fired += 1 }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         if deadline == -.infinity {
             // Long past: fired in the first turn, the one the stop timer also ends.
@@ -35,9 +35,9 @@ struct EpollAbsurdDeadlineTests {
         guard let loop = makeLoop() else { return }
         defer { loop.close() }
         var fired = 0
-        let timer = Timer.scheduled(on: loop, after: 0.01) { _ in fired += 1 }
+        let timer = LoopTimer.scheduled(on: loop, after: 0.01) { _ in fired += 1 }
         timer.rearm(at: deadline)
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         #expect(fired == 0)
         #expect(loop.turns == 1)
@@ -57,7 +57,7 @@ struct EpollAbsurdDeadlineTests {
         defer { loop.close() }
         let watchdog = Watchdog(loop)
         defer { watchdog.disarm() }
-        let app = Application(runLoop: loop)
+        let app = Application(mainLoop: loop)
         app.autoRotates = true
         app.orientationDetector.configuration.settleTime = 0.02
         let now = loop.clock.now
@@ -65,7 +65,7 @@ struct EpollAbsurdDeadlineTests {
         app.post(.acceleration(quarterTurn, timestamp: now))
         app.post(.acceleration(quarterTurn, timestamp: now + 0.001))
         app.post(.acceleration(last, timestamp: now + 0.002))
-        Timer.scheduled(on: loop, after: 0.1) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.1) { _ in loop.stop() }
         loop.run()
         // The orientation timer's turn at most, then the stop timer's.
         #expect(loop.turns <= 2)
@@ -78,11 +78,11 @@ struct EpollAbsurdDeadlineTests {
         defer { loop.close() }
         let watchdog = Watchdog(loop)
         defer { watchdog.disarm() }
-        let app = Application(runLoop: loop)
+        let app = Application(mainLoop: loop)
         app.autoRotates = true
         app.orientationDetector.configuration.settleTime = 0.02
         app.post(.acceleration(Acceleration(x: 1, y: 0, z: 0), timestamp: .nan))
-        Timer.scheduled(on: loop, after: 0.1) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.1) { _ in loop.stop() }
         loop.run()
         // Taken as stamped now: it settles at the orientation timer, then the stop timer.
         #expect(loop.turns <= 3)

@@ -4,7 +4,7 @@ import Testing
 import Vitrine
 @testable import VitrineLinux
 
-/// `RunLoop.watch` on the epoll loop, with real pipes: level-triggered, once per turn while
+/// `MainLoop.watch` on the epoll loop, with real pipes: level-triggered, once per turn while
 /// ready, cancel stops it, a closed or hung-up descriptor never makes the loop spin, and a
 /// watched descriptor that is not ready costs no wake-up. Counts and orders, never durations.
 @Suite(.serialized)
@@ -79,7 +79,7 @@ struct EpollDescriptorWatchTests {
         var calls = 0
         let watch = try loop.watch(pipe.readEnd.rawValue) { _ in calls += 1 }
         defer { watch.cancel() }
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         #expect(calls == 0)
         #expect(loop.wakeUps == 1, "only the timer woke the loop")
@@ -95,7 +95,7 @@ struct EpollDescriptorWatchTests {
         watch.cancel()
         #expect(!watch.isActive)
         pipe.write([1])
-        Timer.scheduled(on: loop, after: 0.02) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.02) { _ in loop.stop() }
         loop.run()
         #expect(calls == 0)
         #expect(loop.wakeUps == 1, "only the timer woke the loop, not the unwatched pipe")
@@ -148,7 +148,7 @@ struct EpollDescriptorWatchTests {
         pipe.write([7])
         pipe.closeWriteEnd()
         // The pipe stays "hung up" for ever; a loop that kept reporting it would spin.
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         #expect(reports == [[.readable, .hangUp]])
         #expect(received == [7], "the last call reads what was left")
@@ -167,7 +167,7 @@ struct EpollDescriptorWatchTests {
         // Readable, then closed by its owner without cancelling: the kernel forgets it.
         pipe.write([1])
         pipe.closeReadEnd()
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         #expect(calls == 0)
         #expect(loop.wakeUps == 1, "only the timer woke the loop")

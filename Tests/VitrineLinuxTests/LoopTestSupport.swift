@@ -6,11 +6,11 @@ import Vitrine
 
 /// Makes a loop for a test, or records why it could not and returns nil.
 @MainActor
-func makeLoop(handlesSignals: Bool = true) -> EpollRunLoop? {
+func makeLoop(handlesSignals: Bool = true) -> EpollMainLoop? {
     do {
-        return try EpollRunLoop(handlesSignals: handlesSignals)
+        return try EpollMainLoop(handlesSignals: handlesSignals)
     } catch {
-        Issue.record("EpollRunLoop could not be created: \(error)")
+        Issue.record("EpollMainLoop could not be created: \(error)")
         return nil
     }
 }
@@ -20,10 +20,10 @@ func makeLoop(handlesSignals: Bool = true) -> EpollRunLoop? {
 @MainActor
 final class Watchdog {
     private(set) var fired = false
-    private var timer: Timer?
+    private var timer: LoopTimer?
 
-    init(_ loop: EpollRunLoop, seconds: Double = 5) {
-        timer = Timer.scheduled(on: loop, after: seconds) { [weak self, weak loop] _ in
+    init(_ loop: EpollMainLoop, seconds: Double = 5) {
+        timer = LoopTimer.scheduled(on: loop, after: seconds) { [weak self, weak loop] _ in
             self?.fired = true
             loop?.stop()
         }
@@ -117,7 +117,7 @@ final class SignalUnblockingThread {
         // A new thread starts with its creator's mask: unblock for the creation only.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in EpollRunLoop.handledSignals { sigaddset(&handled, signal) }
+        for signal in EpollMainLoop.handledSignals { sigaddset(&handled, signal) }
         var previous = sigset_t()
         _ = pthread_sigmask(SIG_UNBLOCK, &handled, &previous)
         _ = pthread_create(&thread, nil, waitForOneByte, readEnd)

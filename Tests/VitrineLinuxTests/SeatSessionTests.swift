@@ -12,7 +12,7 @@ import VitrineHeadless
 @Suite
 struct SeatSessionTests {
     private let journal = SeatJournal()
-    private let loop = ManualRunLoop()
+    private let loop = ManualMainLoop()
 
     private func session(_ seat: FakeSeat) throws -> SeatSession {
         let session = try SeatSession(backend: seat, activationTimeout: 0)

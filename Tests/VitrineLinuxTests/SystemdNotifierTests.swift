@@ -53,11 +53,11 @@ final class FakeNotifySocket {
 /// A run loop that only keeps timers, for code that arms them: the test fires them by hand
 /// at chosen times, as the loop would when it turns.
 @MainActor
-final class TimerOnlyLoop: RunLoop {
+final class TimerOnlyLoop: MainLoop {
     let fixedClock = FixedClock()
-    var clock: any Clock { fixedClock }
-    private(set) var timers: [Timer] = []
-    var armedTimers: [Timer] { timers.filter(\.isValid) }
+    var clock: any TimeSource { fixedClock }
+    private(set) var timers: [LoopTimer] = []
+    var armedTimers: [LoopTimer] { timers.filter(\.isValid) }
 
     func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
     func removeInputSource(_ source: any InputSource) {}
@@ -65,8 +65,8 @@ final class TimerOnlyLoop: RunLoop {
                _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
         throw .unwatchable(descriptor, errno: 0)
     }
-    func add(_ timer: Timer) { timers.append(timer) }
-    func remove(_ timer: Timer) { timers.removeAll { $0 === timer } }
+    func add(_ timer: LoopTimer) { timers.append(timer) }
+    func remove(_ timer: LoopTimer) { timers.removeAll { $0 === timer } }
     func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
     func wakeUp() {}
     func run() {}
@@ -76,13 +76,13 @@ final class TimerOnlyLoop: RunLoop {
     func turn(at time: Double) {
         fixedClock.now = time
         for timer in timers where timer.isValid && timer.fireDate <= time {
-            if !timer.fireFromRunLoop(now: time) { remove(timer) }
+            if !timer.fireFromMainLoop(now: time) { remove(timer) }
         }
     }
 }
 
 @MainActor
-final class FixedClock: Clock {
+final class FixedClock: TimeSource {
     var now: Double = 0
 }
 
@@ -137,7 +137,7 @@ final class FixedClock: Clock {
     @Test func feedsAtHalfTheTimeoutOnlyWhenTheLoopTurns() throws {
         let socket = try FakeNotifySocket()
         let loop = TimerOnlyLoop()
-        let watchdog = SystemdWatchdog(notifier: SystemdNotifier(socketPath: socket.path), timeout: 10, runLoop: loop)
+        let watchdog = SystemdWatchdog(notifier: SystemdNotifier(socketPath: socket.path), timeout: 10, mainLoop: loop)
         #expect(watchdog.pingInterval == 5)
         #expect(loop.armedTimers.count == 1)
         let timer = try #require(loop.armedTimers.first)
@@ -162,7 +162,7 @@ final class FixedClock: Clock {
     @Test func stoppingDisarmsTheTimer() throws {
         let socket = try FakeNotifySocket()
         let loop = TimerOnlyLoop()
-        let watchdog = SystemdWatchdog(notifier: SystemdNotifier(socketPath: socket.path), timeout: 2, runLoop: loop)
+        let watchdog = SystemdWatchdog(notifier: SystemdNotifier(socketPath: socket.path), timeout: 2, mainLoop: loop)
         #expect(watchdog.isRunning)
         watchdog.stop()
         #expect(!watchdog.isRunning)
@@ -173,7 +173,7 @@ final class FixedClock: Clock {
 
     @Test func withoutANotifierNothingIsArmed() {
         let loop = TimerOnlyLoop()
-        #expect(SystemdWatchdog.start(notifier: nil, runLoop: loop) == nil)
+        #expect(SystemdWatchdog.start(notifier: nil, mainLoop: loop) == nil)
         #expect(loop.armedTimers.isEmpty)
     }
 
@@ -185,7 +185,7 @@ final class FixedClock: Clock {
         logger.logLevel = .debug
         let loop = TimerOnlyLoop()
         let watchdog = SystemdWatchdog(notifier: SystemdNotifier(socketPath: "/tmp/vitrine-gone-\(getpid())/notify"),
-                                       timeout: 2, runLoop: loop, logger: logger)
+                                       timeout: 2, mainLoop: loop, logger: logger)
         loop.turn(at: 1)
         loop.turn(at: 2)
         loop.turn(at: 3)

@@ -13,7 +13,7 @@ final class VTJournal {
 }
 
 /// A stand-in for the switch signal: `send()` is the kernel sending it to the process. It has
-/// a (fake) descriptor, as a signalfd does, which `FakeRunLoop` treats as readable every turn.
+/// a (fake) descriptor, as a signalfd does, which `FakeMainLoop` treats as readable every turn.
 @MainActor
 final class FakeVTSignals: VTSignalReading {
     let signal: Int32
@@ -156,8 +156,8 @@ final class FakeVTConsole: VTDevice {
 /// its descriptor were readable (the stand-ins read nothing when nothing is pending) and fires
 /// the timers due. Enough for the console's signal watch, without VitrineHeadless.
 @MainActor
-final class FakeRunLoop: RunLoop {
-    let clock: any Clock = MonotonicClock()
+final class FakeMainLoop: MainLoop {
+    let clock: any TimeSource = MonotonicClock()
     private(set) var watches: [DescriptorWatch] = []
     private var timers = TimerQueue()
 
@@ -174,8 +174,8 @@ final class FakeRunLoop: RunLoop {
         return watch
     }
 
-    func add(_ timer: Timer) { timers.arm(timer) }
-    func remove(_ timer: Timer) { timers.disarm(timer) }
+    func add(_ timer: LoopTimer) { timers.arm(timer) }
+    func remove(_ timer: LoopTimer) { timers.disarm(timer) }
     func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
     func wakeUp() {}
     func run() { runTurn() }
@@ -187,7 +187,7 @@ final class FakeRunLoop: RunLoop {
         let now = clock.now
         timers.collectDue(at: now)
         while let timer = timers.nextDue() {
-            if !timer.fireFromRunLoop(now: now) { remove(timer) }
+            if !timer.fireFromMainLoop(now: now) { remove(timer) }
         }
     }
 }

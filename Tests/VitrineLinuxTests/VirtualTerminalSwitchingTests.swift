@@ -13,7 +13,7 @@ struct VirtualTerminalSwitchingTests {
     let journal = VTJournal()
     let console: FakeVTConsole
     let signals = FakeVTSignals(signal: 40)
-    let loop = FakeRunLoop()
+    let loop = FakeMainLoop()
 
     init() {
         console = FakeVTConsole(journal: journal)

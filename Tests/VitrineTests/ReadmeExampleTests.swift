@@ -43,9 +43,9 @@ struct ReadmeExampleTests {
     @Test func theReadmeAppChecksInWhenItsButtonIsTapped() {
         let platform = HeadlessPlatform()
         let delegate = AppDelegate()
-        platform.manualRunLoop.addBeforeWaitingObserver {
+        platform.manualMainLoop.addBeforeWaitingObserver {
             // Tap the middle of the screen once the app is up (the stack centres the button), then stop.
-            if platform.manualRunLoop.manualClock.now == 0 && delegate.window != nil && delegate.welcome.checkIns == 0 {
+            if platform.manualMainLoop.manualClock.now == 0 && delegate.window != nil && delegate.welcome.checkIns == 0 {
                 platform.input.down(0, at: Point(x: 400, y: 240))
                 platform.input.frame()
                 platform.input.up(0)

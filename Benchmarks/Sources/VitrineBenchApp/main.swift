@@ -63,11 +63,11 @@ func runApp(_ launched: @escaping (Application, KioskScreen, RealTimeHeadlessPla
 @MainActor
 func idle(seconds: Double) {
     runApp { application, screen, platform in
-        let loop = platform.epollRunLoop
-        Timer.scheduled(on: loop, after: 0.5) { _ in
+        let loop = platform.epollMainLoop
+        LoopTimer.scheduled(on: loop, after: 0.5) { _ in
             let wakeUps = loop.wakeUps, cpu = KernelClock.processCPUNanoseconds()
             let presents = application.statistics.presents
-            Timer.scheduled(on: loop, after: seconds) { _ in
+            LoopTimer.scheduled(on: loop, after: seconds) { _ in
                 Figures.report("idle_wakeups", loop.wakeUps - wakeUps - 1)
                 Figures.report("idle_cpu_us", (KernelClock.processCPUNanoseconds() - cpu) / 1000)
                 Figures.report("idle_frames", application.statistics.presents - presents)
@@ -86,7 +86,7 @@ func startup() {
     runApp { application, _, platform in
         var reported = false
         // Added after the application's commit observer, so it runs after each commit.
-        platform.epollRunLoop.addBeforeWaitingObserver {
+        platform.epollMainLoop.addBeforeWaitingObserver {
             guard !reported, platform.virtualDisplay.presentCount > 0 else { return }
             reported = true
             Figures.report("first_present_ns", KernelClock.monotonicNanoseconds())
@@ -116,10 +116,10 @@ func memory() {
         var time = 0.0
         let finger = TouchIdentifier(device: 0, slot: 0)
         let buttonCentre = screen.button.convert(Point(x: 100, y: 30), to: nil)
-        platform.epollRunLoop.addBeforeWaitingObserver {
+        platform.epollMainLoop.addBeforeWaitingObserver {
             peakDirty = max(peakDirty, MemoryReading.current().privateDirtyKiB)
         }
-        Timer.scheduled(on: platform.epollRunLoop, after: 0.02, repeats: true) { timer in
+        LoopTimer.scheduled(on: platform.epollMainLoop, after: 0.02, repeats: true) { timer in
             frame += 1
             time += 0.02
             switch frame % 4 {
@@ -168,7 +168,7 @@ func touch(views: Int, depth: Int, frames: Int, target: TouchDispatch.Target) {
     }
 }
 
-/// Frames: `count` frames of one kind on the headless display (ManualRunLoop), after a warm-up,
+/// Frames: `count` frames of one kind on the headless display (ManualMainLoop), after a warm-up,
 /// inside `measuredFrames` — for a profiler (callgrind) to say where a frame's time goes.
 @MainActor
 func frames(_ change: HeadlessFrames.Change, count: Int) {

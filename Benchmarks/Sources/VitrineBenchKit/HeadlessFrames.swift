@@ -39,7 +39,7 @@ public final class HeadlessFrames {
         platform = HeadlessPlatform(mode: DisplayMode(width: 1920, height: 1080))
         application = Application(platform: platform)
         screen = KioskScreen(application: application)
-        platform.manualRunLoop.advance(by: 0.1)
+        platform.manualMainLoop.advance(by: 0.1)
     }
 
     /// Makes `change`, commits and lets the flip complete. Returns what the frame cost, or nil
@@ -57,7 +57,7 @@ public final class HeadlessFrames {
         case .labelText: screen.changeLabel()
         }
         application.commit()
-        platform.manualRunLoop.advance(by: platform.virtualDisplay.refreshPeriod)
+        platform.manualMainLoop.advance(by: platform.virtualDisplay.refreshPeriod)
         return application.statistics.presents == presentsBefore + 1 ? application.statistics.lastFrame : nil
     }
 }

@@ -28,7 +28,7 @@ public final class KeyDispatch {
     /// responder, in a new application, and makes its window key and visible.
     public init(views: Int = 200, depth: Int = 10) {
         tree = ViewTree(views: views, depth: depth) { KeyField(frame: $0) }
-        application = Application(runLoop: ManualRunLoop())
+        application = Application(mainLoop: ManualMainLoop())
         sink = KeySink()
         application.delegate = sink
         tree.window.makeKeyAndVisible(in: application)

@@ -25,7 +25,7 @@ public final class LayoutScreen {
 
     /// Builds the screen in a new application and lays it out once.
     public init() {
-        application = Application(runLoop: ManualRunLoop())
+        application = Application(mainLoop: ManualMainLoop())
         window = Window(frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
         let root = View(frame: window.bounds)
         root.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -36,7 +36,7 @@ public final class TouchDispatch {
     public let targetKind: Target
     /// Button actions or recognized taps so far (with `.button`, `.tapRecognizer`).
     public private(set) var actions = 0
-    private let loop: ManualRunLoop
+    private let loop: ManualMainLoop
     private var phase = 0
     private var time = 0.0
     private let finger = TouchIdentifier(device: 0, slot: 0)
@@ -52,8 +52,8 @@ public final class TouchDispatch {
             button = made
             return made
         }
-        loop = ManualRunLoop()
-        application = Application(runLoop: loop)
+        loop = ManualMainLoop()
+        application = Application(mainLoop: loop)
         sink = TouchSink()
         targetKind = target
         application.delegate = sink

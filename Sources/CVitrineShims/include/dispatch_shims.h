@@ -1,4 +1,4 @@
-// libdispatch's hooks for a foreign run loop on Linux, the ones CoreFoundation's CFRunLoop uses.
+// libdispatch's hooks for a foreign run loop on Linux, the ones CoreFoundation's CFMainLoop uses.
 // They are exported by the libdispatch.so that ships with the Swift toolchain but not declared
 // in its public headers.
 #ifndef VITRINE_DISPATCH_SHIMS_H

@@ -215,7 +215,7 @@ final class Animator {
     private var runningCompletions: [@MainActor (Bool) -> Void] = []
     private var isRunningCompletions = false
     /// Runs `soonCompletions`; made once, re-armed as needed.
-    private var completionTimer: Timer?
+    private var completionTimer: LoopTimer?
 
     init(application: Application) {
         self.application = application
@@ -227,7 +227,7 @@ final class Animator {
     func start(_ changes: [(view: View, property: AnimatedProperty, from: PresentationValues)], duration: Double,
                delay: Double, curve: AnimationCurve, allowsInteraction: Bool, completion: (@MainActor (Bool) -> Void)?) {
         let group = Group(completion: completion)
-        let now = application.runLoop.clock.now
+        let now = application.mainLoop.clock.now
         for change in changes {
             let view = change.view
             cancel(view, change.property, keepPresentation: true)
@@ -287,7 +287,7 @@ final class Animator {
         soonCompletions.append(completion)
         // During a batch the timer is armed when the batch ends, a frame later.
         guard !isRunningCompletions else { return }
-        armCompletionTimer(at: application.runLoop.clock.now)
+        armCompletionTimer(at: application.mainLoop.clock.now)
     }
 
     private func armCompletionTimer(at date: Double) {
@@ -295,9 +295,9 @@ final class Animator {
             if !completionTimer.isValid || completionTimer.fireDate > date { completionTimer.rearm(at: date) }
             return
         }
-        let timer = Timer(fireDate: date) { [weak self] _ in self?.runSoonCompletions() }
+        let timer = LoopTimer(fireDate: date) { [weak self] _ in self?.runSoonCompletions() }
         completionTimer = timer
-        timer.schedule(on: application.runLoop)
+        timer.schedule(on: application.mainLoop)
     }
 
     private func runSoonCompletions() {
@@ -309,7 +309,7 @@ final class Animator {
         guard !soonCompletions.isEmpty else { return }
         let rate = application.display?.mode.refreshRate ?? 60
         let frame = rate.isFinite && rate > 0 ? 1 / rate : 1.0 / 60
-        armCompletionTimer(at: application.runLoop.clock.now + frame)
+        armCompletionTimer(at: application.mainLoop.clock.now + frame)
     }
 
     /// Ends the animation of `property` of `view`, reporting it interrupted; the view shows its

@@ -13,7 +13,7 @@ extension Application {
         needsCommit = true
         // Inside a turn the loop's before-waiting commit serves this at no extra cost; outside
         // one (at launch, or from code a test runs) the loop must be told to turn.
-        runLoop.wakeUp()
+        mainLoop.wakeUp()
     }
 
     /// Whether a commit is pending.
@@ -84,7 +84,7 @@ extension Application {
         }
         if needsCommit && !(display?.isFlipPending ?? false) {
             // With a flip pending, its frame callback brings the next turn anyway.
-            runLoop.wakeUp()
+            mainLoop.wakeUp()
         }
     }
 

@@ -145,13 +145,13 @@ extension Application {
             if wanted && !source.isStarted {
                 do {
                     try source.start()
-                    runLoop.addInputSource(source, handler: handler)
+                    mainLoop.addInputSource(source, handler: handler)
                     if let state = source.currentState() { post(state) }
                 } catch {
                     logger.error("cannot start \(type(of: source)): \(error); shakes and auto-rotation are unavailable")
                 }
             } else if !wanted && source.isStarted {
-                runLoop.removeInputSource(source)
+                mainLoop.removeInputSource(source)
                 source.stop()
             }
         }
@@ -194,7 +194,7 @@ extension Application {
         }
         if let orientationTimer, orientationTimer.isValid, orientationTimer.fireDate == deadline { return }
         orientationTimer?.invalidate()
-        let timer = Timer(fireDate: deadline) { [weak self] _ in
+        let timer = LoopTimer(fireDate: deadline) { [weak self] _ in
             guard let self else { return }
             self.orientationTimer = nil
             guard let sample = self.lastAcceleration else { return }
@@ -208,7 +208,7 @@ extension Application {
             }
         }
         orientationTimer = timer
-        timer.schedule(on: runLoop)
+        timer.schedule(on: mainLoop)
     }
 
     // MARK: Rotation

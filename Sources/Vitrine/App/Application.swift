@@ -40,7 +40,7 @@ extension ApplicationDelegate {
 @MainActor
 public protocol Platform: AnyObject {
     /// The loop the app runs on.
-    var runLoop: any RunLoop { get }
+    var mainLoop: any MainLoop { get }
     /// The screen, or nil for an app without one.
     var display: (any Display)? { get }
     /// Pixels per point (1, 1.5, 2…).
@@ -129,9 +129,9 @@ open class Application: Responder {
     }
 
     /// The loop the application runs on.
-    public let runLoop: any RunLoop
+    public let mainLoop: any MainLoop
     /// The clock of the run loop: every timestamp of the app is on it.
-    public var clock: any Clock { runLoop.clock }
+    public var clock: any TimeSource { mainLoop.clock }
     /// The display frames are presented to (nil: none, for example in logic tests).
     public let display: (any Display)?
     /// The screen (points and pixels).
@@ -201,7 +201,7 @@ open class Application: Responder {
     /// The display's mode changed: the screen, scene and windows follow at the next commit.
     var needsScreenGeometryUpdate = false
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
-    var orientationTimer: Timer?
+    var orientationTimer: LoopTimer?
     var lastAcceleration: Acceleration?
     /// Transport keys held, with the device each came from.
     var remoteControlKeysDown: [Int: Int] = [:]
@@ -216,12 +216,12 @@ open class Application: Responder {
     private var isTerminating = false
     let logger: Logger
 
-    /// Creates an application on `runLoop`, presenting to `display` (whose mode sets the
+    /// Creates an application on `mainLoop`, presenting to `display` (whose mode sets the
     /// screen size; without a display the screen is 800×480 pixels), with `touchCapacity`
     /// fingers. It becomes `Application.shared`.
-    public init(runLoop: any RunLoop, display: (any Display)? = nil, screenScale: Double = 1,
+    public init(mainLoop: any MainLoop, display: (any Display)? = nil, screenScale: Double = 1,
                 touchCapacity: Int = 10, logger: Logger = Logger(label: "vitrine")) {
-        self.runLoop = runLoop
+        self.mainLoop = mainLoop
         self.display = display
         let size = display?.sceneSize ?? (width: 800, height: 480)
         self.screen = Screen(nativeSize: Size(width: Double(size.width), height: Double(size.height)),
@@ -237,7 +237,7 @@ open class Application: Responder {
         touchEvent = Event(type: .touches, timestamp: 0, touchStorage: touchPool.storage)
         inputQueue.reserveCapacity(256)
         Application.current = self
-        runLoop.addBeforeWaitingObserver { [weak self] in self?.commit() }
+        mainLoop.addBeforeWaitingObserver { [weak self] in self?.commit() }
         display?.frameHandler = { [weak self] timing in self?.displayDidSignalFrame(timing) }
         display?.needsFullRepaint = { [weak self] in self?.setNeedsFullRepaint() }
         display?.modeDidChange = { [weak self] mode in self?.displayModeDidChange(mode) }
@@ -245,7 +245,7 @@ open class Application: Responder {
 
     /// Creates an application on `platform`'s backends and adds its input sources.
     public convenience init(platform: any Platform) {
-        self.init(runLoop: platform.runLoop, display: platform.display, screenScale: platform.screenScale,
+        self.init(mainLoop: platform.mainLoop, display: platform.display, screenScale: platform.screenScale,
                   touchCapacity: platform.touchCapacity)
         for source in platform.inputSources { addInputSource(source) }
         platform.configure(self)
@@ -278,8 +278,8 @@ open class Application: Responder {
         isRunning = true
         // What launching set up (the first window) was made outside any turn: the loop's first
         // turn commits it, rather than whichever event happens to come first.
-        runLoop.wakeUp()
-        runLoop.run()
+        mainLoop.wakeUp()
+        mainLoop.run()
         isRunning = false
         if !isTerminating {
             isTerminating = true
@@ -300,7 +300,7 @@ open class Application: Responder {
         guard !isTerminating else { return }
         isTerminating = true
         delegate?.applicationWillTerminate(self)
-        runLoop.stop()
+        mainLoop.stop()
     }
 
     func attach(_ window: Window) {
@@ -319,7 +319,7 @@ open class Application: Responder {
             updateOnDemandSources()
             return
         }
-        runLoop.addInputSource(source, handler: handler)
+        mainLoop.addInputSource(source, handler: handler)
     }
 
     /// Queues `input`; the queue is drained in order. Input posted while an event is being

@@ -41,7 +41,7 @@ public enum IdleState: Sendable, Hashable {
 /// the idle timer (dim, off, the swallowed waking touch) and the backlight with its fade.
 /// Knows no device: it talks to the `Display` and `Backlight` seams.
 ///
-/// **The idle timer is one `Timer`, re-armed, and moved lazily:** input only writes the time of
+/// **The idle timer is one `LoopTimer`, re-armed, and moved lazily:** input only writes the time of
 /// the last activity (no timer call, no allocation); when the timer fires before the screen has
 /// really been idle long enough, it is re-armed at the true deadline. It runs only while the
 /// application is active, the idle timer is enabled and the policy does something.
@@ -59,7 +59,7 @@ final class LifeCycle {
     private(set) var idleState = IdleState.awake
     /// The time of the last input that counts as activity (on the application's clock).
     private var lastActivity = 0.0
-    private var idleTimer: Timer?
+    private var idleTimer: LoopTimer?
     /// Fingers whose contact woke the screen: everything of them is swallowed until they lift.
     private var swallowedTouches: ContiguousArray<TouchIdentifier> = []
     /// Keys whose press woke the screen: their repeats and release are swallowed too.
@@ -76,7 +76,7 @@ final class LifeCycle {
     private(set) var brightness = 1.0
     /// The level last written to the backlight.
     private(set) var backlightLevel = 1.0
-    private var fadeTimer: Timer?
+    private var fadeTimer: LoopTimer?
     private var fadeFrom = 0.0, fadeTo = 0.0, fadeStart = 0.0, fadeStep = 0
 
     /// How long a brightness change fades, and in how many steps.
@@ -188,9 +188,9 @@ final class LifeCycle {
             guard !idleTimer.isValid || idleTimer.fireDate != deadline else { return }
             idleTimer.rearm(at: deadline)
         } else {
-            let timer = Timer(fireDate: deadline) { [unowned self] _ in self.idleTimerFired() }
+            let timer = LoopTimer(fireDate: deadline) { [unowned self] _ in self.idleTimerFired() }
             idleTimer = timer
-            timer.schedule(on: application.runLoop)
+            timer.schedule(on: application.mainLoop)
         }
     }
 
@@ -350,9 +350,9 @@ final class LifeCycle {
         if let fadeTimer {
             fadeTimer.rearm(at: deadline)
         } else {
-            let timer = Timer(fireDate: deadline) { [unowned self] _ in self.fadeStepDue() }
+            let timer = LoopTimer(fireDate: deadline) { [unowned self] _ in self.fadeStepDue() }
             fadeTimer = timer
-            timer.schedule(on: application.runLoop)
+            timer.schedule(on: application.mainLoop)
         }
     }
 

@@ -248,9 +248,9 @@ open class GestureRecognizer {
 
     /// Schedules `body` after `delay` seconds on the app's run loop; nil when not in an app.
     /// Invalidate the timer in `reset()`.
-    public func scheduleTimer(after delay: Double, _ body: @escaping @MainActor () -> Void) -> Timer? {
-        guard let runLoop = view?.window?.application?.runLoop else { return nil }
-        return Timer.scheduled(on: runLoop, after: delay) { _ in body() }
+    public func scheduleTimer(after delay: Double, _ body: @escaping @MainActor () -> Void) -> LoopTimer? {
+        guard let mainLoop = view?.window?.application?.mainLoop else { return nil }
+        return LoopTimer.scheduled(on: mainLoop, after: delay) { _ in body() }
     }
 
     /// Arms `timer` to fire `delay` seconds from now on the app's run loop: the first time
@@ -259,18 +259,18 @@ open class GestureRecognizer {
     /// time limit on every touch allocates nothing once warm. Stop it with `invalidate()` in
     /// `reset()` and keep the reference. Returns false when not in an app.
     @discardableResult
-    public func arm(_ timer: inout Timer?, after delay: Double,
+    public func arm(_ timer: inout LoopTimer?, after delay: Double,
                     _ makeBody: @autoclosure () -> @MainActor () -> Void) -> Bool {
-        guard let runLoop = view?.window?.application?.runLoop else { return false }
-        let fireDate = runLoop.clock.now + delay
-        if let existing = timer, existing.runLoop === runLoop {
+        guard let mainLoop = view?.window?.application?.mainLoop else { return false }
+        let fireDate = mainLoop.clock.now + delay
+        if let existing = timer, existing.mainLoop === mainLoop {
             existing.rearm(at: fireDate)
             return true
         }
         timer?.invalidate()
         let body = makeBody()
-        let made = Timer(fireDate: fireDate) { _ in body() }
-        made.schedule(on: runLoop)
+        let made = LoopTimer(fireDate: fireDate) { _ in body() }
+        made.schedule(on: mainLoop)
         timer = made
         return true
     }

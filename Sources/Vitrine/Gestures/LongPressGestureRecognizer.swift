@@ -26,7 +26,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Fingers that touched down in the current tap or press.
     private var touchesInPress = 0
     /// The press timer (it begins the press) or a preliminary tap's hold limit (it fails).
-    private var pressTimer: Timer?
+    private var pressTimer: LoopTimer?
     /// True once the press asked to begin (it may still be waiting for a failure requirement).
     private var hasBegun = false
 

@@ -43,7 +43,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     private var touchesSeen = 0
     private var startTime = 0.0
-    private var deadline: Timer?
+    private var deadline: LoopTimer?
 
     // MARK: Touches
 

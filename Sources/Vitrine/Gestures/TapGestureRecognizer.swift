@@ -33,9 +33,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Fingers that touched down in the current tap.
     private var touchesInTap = 0
     /// Fails a tap held too long.
-    private var holdTimer: Timer?
+    private var holdTimer: LoopTimer?
     /// The hold timer, for the test that checks it is made once.
-    var holdTimerForTests: Timer? { holdTimer }
+    var holdTimerForTests: LoopTimer? { holdTimer }
 
     // MARK: Touches
 

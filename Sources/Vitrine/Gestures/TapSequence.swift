@@ -13,7 +13,7 @@ struct TapSequence {
     /// Where the first tap lifted (window space); later taps must land near it.
     private var firstTapLocation = Point.zero
     /// Fails the gesture when the next tap does not come in time.
-    private var intervalTimer: Timer?
+    private var intervalTimer: LoopTimer?
 
     /// Whether any of `touches` moved more than `limit` points (window space) from where it
     /// touched down.

@@ -1,7 +1,7 @@
-/// What a watched file descriptor is ready for, as a run loop reports it (`RunLoop.watch`).
+/// What a watched file descriptor is ready for, as a run loop reports it (`MainLoop.watch`).
 ///
 /// `readable` and `writable` are asked for; `hangUp` and `error` are reported whether asked for
-/// or not (as poll(2) and epoll do), and end the watch: see `RunLoop.watch`.
+/// or not (as poll(2) and epoll do), and end the watch: see `MainLoop.watch`.
 public struct DescriptorEvents: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public var rawValue: UInt32
@@ -60,7 +60,7 @@ public enum DescriptorWatchError: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-/// One descriptor watched by a run loop, as `RunLoop.watch` returns it: the caller owns it and
+/// One descriptor watched by a run loop, as `MainLoop.watch` returns it: the caller owns it and
 /// calls `cancel()` when it no longer wants the handler called — **before closing the
 /// descriptor** (a closed number may be reused by the next open, which the loop would then take
 /// for this one).

@@ -36,7 +36,7 @@ public enum SwitchKind: Sendable, Hashable {
 
 /// One raw input event, already translated at the edge: positions are in the screen's
 /// coordinate space in **points** (rotation and calibration applied, as ARCHITECTURE.md requires),
-/// timestamps are on the run loop's `Clock`.
+/// timestamps are on the run loop's `TimeSource`.
 ///
 /// Touch events arrive in *frames*: any number of down/motion/up/cancel for different fingers,
 /// then `touchFrame`, at which the application delivers one `Event` for all of them.
@@ -118,7 +118,7 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// Where input comes from: libinput, raw evdev, an accelerometer, or a script in tests. Only
 /// what produces `InputEvent`s is an input source: a descriptor the loop must wake for without
 /// producing input (udev hotplug, a signalfd, a seat's connection, DRM page-flip events, a
-/// window system's socket) is a `RunLoop.watch(_:events:_:)`.
+/// window system's socket) is a `MainLoop.watch(_:events:_:)`.
 ///
 /// Contract: the run loop watches `fileDescriptor` (when there is one) and calls
 /// `dispatch(into:)` when it is readable, or, for sources without a descriptor, when the source

@@ -1,8 +1,8 @@
 /// The timers armed on one run loop, and the rules every loop follows for them: one queue,
-/// shared by `EpollRunLoop` and `ManualRunLoop` (and any later loop), so both fire the same
+/// shared by `EpollMainLoop` and `ManualMainLoop` (and any later loop), so both fire the same
 /// timers in the same order and wake at the same time.
 ///
-/// - **When to wake** (`nextWakeDate`): the earliest `Timer.wakeDate` (`fireDate + tolerance`)
+/// - **When to wake** (`nextWakeDate`): the earliest `LoopTimer.wakeDate` (`fireDate + tolerance`)
 ///   of the armed timers: the latest moment every timer still accepts, never before the earliest
 ///   `fireDate`. A timer without tolerance is woken for at its `fireDate`; a timer that never
 ///   fires (NaN or +∞) is not woken for at all.
@@ -22,7 +22,7 @@
 @MainActor
 public struct TimerQueue {
     private struct Armed {
-        let timer: Timer
+        let timer: LoopTimer
         /// Arming order, the tie-break among equal deadlines.
         let sequence: UInt64
     }
@@ -43,19 +43,19 @@ public struct TimerQueue {
     public var count: Int { armed.count { $0.timer.isValid } }
 
     /// Arms `timer`; arming a timer armed already does nothing (it keeps its arming order).
-    public mutating func arm(_ timer: Timer) {
+    public mutating func arm(_ timer: LoopTimer) {
         guard !armed.contains(where: { $0.timer === timer }) else { return }
         armed.append(Armed(timer: timer, sequence: nextSequence))
         nextSequence &+= 1
     }
 
     /// Disarms `timer`, if armed. A timer collected as due in this turn still will not fire if
-    /// it is no longer valid (`Timer.invalidate()` both invalidates and disarms).
-    public mutating func disarm(_ timer: Timer) {
+    /// it is no longer valid (`LoopTimer.invalidate()` both invalidates and disarms).
+    public mutating func disarm(_ timer: LoopTimer) {
         armed.removeAll { $0.timer === timer }
     }
 
-    /// When the loop must wake for a timer, on its clock: the earliest `Timer.wakeDate` of the
+    /// When the loop must wake for a timer, on its clock: the earliest `LoopTimer.wakeDate` of the
     /// valid timers, or nil when none needs a wake-up.
     public var nextWakeDate: Double? {
         var earliest: Double?
@@ -86,9 +86,9 @@ public struct TimerQueue {
     /// The next collected timer that is still valid and due (a block may have re-armed it for
     /// later, or invalidated it), or nil when every one was taken (the
     /// collected list is then emptied, and timers no longer valid are dropped from the queue).
-    /// The loop fires it with `Timer.fireFromRunLoop(now:)` and disarms it when that returns
+    /// The loop fires it with `LoopTimer.fireFromMainLoop(now:)` and disarms it when that returns
     /// false.
-    public mutating func nextDue() -> Timer? {
+    public mutating func nextDue() -> LoopTimer? {
         while dueCursor < due.count {
             let timer = due[dueCursor].timer
             dueCursor += 1

@@ -18,7 +18,7 @@ import Vitrine
 /// logged once. A still device sends nothing, so a still board costs no wake-up.
 ///
 /// **IIO sysfs** (the fallback, only when the board has no evdev accelerometer): the one
-/// *sampled* path. While started, a repeating run-loop `Timer` at `sampleRate` (10 Hz by default)
+/// *sampled* path. While started, a repeating run-loop `LoopTimer` at `sampleRate` (10 Hz by default)
 /// reads `in_accel_{x,y,z}_raw`, keeps the sample and signals the loop, which dispatches it in
 /// its next turn (without sleeping in between); the sample is stamped with the loop's clock at
 /// the reading. `IIOAccelerometerReader` says why not IIO's buffered interface.
@@ -55,10 +55,10 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
 
     private enum Reader {
         case evdev(EvdevAccelerometerReader)
-        case iio(IIOAccelerometerReader, Timer)
+        case iio(IIOAccelerometerReader, LoopTimer)
     }
 
-    private let runLoop: any RunLoop
+    private let mainLoop: any MainLoop
     private let system: AccelerometerSystem
     private let logger: Logger
     private var reader: Reader?
@@ -69,12 +69,12 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
     /// Whether the resolution-0 assumption was logged (it is logged once per source).
     private var loggedAssumedResolution = false
 
-    /// Creates a stopped source. `runLoop` provides the IIO path's timer and clock (and the
+    /// Creates a stopped source. `mainLoop` provides the IIO path's timer and clock (and the
     /// evdev path's timestamps should the kernel refuse CLOCK_MONOTONIC). Opens nothing.
-    public init(configuration: AccelerometerConfiguration = AccelerometerConfiguration(), runLoop: any RunLoop,
+    public init(configuration: AccelerometerConfiguration = AccelerometerConfiguration(), mainLoop: any MainLoop,
                 system: AccelerometerSystem = .live, logger: Logger = Logger(label: "vitrine.accelerometer")) {
         self.configuration = configuration
-        self.runLoop = runLoop
+        self.mainLoop = mainLoop
         self.system = system
         self.logger = logger
     }
@@ -132,7 +132,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
     /// once, because an evdev accelerometer held still sends nothing (repeated values are
     /// dropped by the kernel).
     public func currentState() -> InputEvent? {
-        currentAcceleration.map { .acceleration($0, timestamp: runLoop.clock.now) }
+        currentAcceleration.map { .acceleration($0, timestamp: mainLoop.clock.now) }
     }
 
     /// Closes the device (or disarms the timer and closes the attributes) and forgets pending
@@ -249,12 +249,12 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
             logger.warning("accelerometer: \(node.path) (\(node.name)) lacks INPUT_PROP_ACCELEROMETER; reading its ABS_X/Y/Z as the board profile says")
         }
         let units = (x: unitsPerG(x, "x", node), y: unitsPerG(y, "y", node), z: unitsPerG(z, "z", node))
-        var fallbackClock: (any Clock)?
+        var fallbackClock: (any TimeSource)?
         if let error = node.useMonotonicClock() {
             // Without EVIOCSCLOCKID the kernel stamps events with the wall clock, which the
             // loop's clock cannot be compared with: stamp samples when they are read instead.
             logger.warning("accelerometer: \(node.path): the kernel refused CLOCK_MONOTONIC timestamps (\(error)); samples are stamped when read")
-            fallbackClock = runLoop.clock
+            fallbackClock = mainLoop.clock
         }
         let (matrix, origin) = resolveMountMatrix(udev: node.deviceNumber.map(UdevDeviceReference.characterDevice), sysfs: [])
         let evdev = EvdevAccelerometerReader(node: node, axes: (x, y, z), unitsPerG: units, matrix: matrix,
@@ -307,7 +307,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
         let interval = 1 / configuration.sampleRate
         // A tenth of the interval of slack lets the loop serve this timer and others in one
         // wake-up; the sample carries the time it was read, so detectors see the true spacing.
-        let timer = Timer.scheduled(on: runLoop, after: interval, repeats: true, tolerance: interval / 10) { [weak self] _ in
+        let timer = LoopTimer.scheduled(on: mainLoop, after: interval, repeats: true, tolerance: interval / 10) { [weak self] _ in
             self?.takeIIOSample()
         }
         reader = .iio(iio, timer)
@@ -319,7 +319,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
         switch iio.sample() {
         case .success(let acceleration):
             currentAcceleration = acceleration
-            pendingSample = (acceleration, runLoop.clock.now)
+            pendingSample = (acceleration, mainLoop.clock.now)
             readinessHandler?()
         case .failure(let error):
             timer.invalidate()

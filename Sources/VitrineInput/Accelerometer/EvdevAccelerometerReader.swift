@@ -15,7 +15,7 @@ final class EvdevAccelerometerReader {
     /// Sensor frame → panel frame.
     let matrix: MountMatrix
     /// Where timestamps come from when the kernel would not stamp events with CLOCK_MONOTONIC.
-    private let fallbackClock: (any Clock)?
+    private let fallbackClock: (any TimeSource)?
 
     /// The axes' raw values as of the last event.
     private var raw: (x: Int32, y: Int32, z: Int32)
@@ -32,7 +32,7 @@ final class EvdevAccelerometerReader {
     /// Creates a reader of `node`, whose axes are `axes` (ABS_X, Y, Z information), scaled by
     /// `unitsPerG` per axis. Events are stamped by the kernel unless `fallbackClock` is given.
     init(node: any EvdevNode, axes: (x: EvdevAxisInfo, y: EvdevAxisInfo, z: EvdevAxisInfo),
-         unitsPerG: (x: Double, y: Double, z: Double), matrix: MountMatrix, fallbackClock: (any Clock)?) {
+         unitsPerG: (x: Double, y: Double, z: Double), matrix: MountMatrix, fallbackClock: (any TimeSource)?) {
         self.node = node
         self.gPerUnit = (1 / unitsPerG.x, 1 / unitsPerG.y, 1 / unitsPerG.z)
         self.matrix = matrix

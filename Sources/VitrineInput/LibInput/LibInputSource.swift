@@ -58,7 +58,7 @@ public final class LibInputSource: InputSource {
     public private(set) var mapping: TouchMapping
 
     private let backend: any LibInputBackend
-    private let clock: any Clock
+    private let clock: any TimeSource
     private let keys: KeyTranslator
     private let logger: Logger
     private var states: [RawDeviceHandle: DeviceState] = [:]
@@ -92,7 +92,7 @@ public final class LibInputSource: InputSource {
     /// time of their own with `clock`. Throws `InputError` (permission denied, no devices, a
     /// bad configuration…) with what to do.
     public convenience init(configuration: InputConfiguration, display: any Display, screenScale: Double,
-                            clock: any Clock, opener: any DeviceOpener = DirectDeviceOpener(),
+                            clock: any TimeSource, opener: any DeviceOpener = DirectDeviceOpener(),
                             logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         try configuration.validate()
         let context = try LibInputContext(devices: configuration.devices, opener: opener, logger: logger)
@@ -105,7 +105,7 @@ public final class LibInputSource: InputSource {
     /// state it reported for the first `dispatch`. Throws `InputError.noDevices` (or
     /// `.permissionDenied`) when there is none and the configuration does not allow that.
     public init(backend: any LibInputBackend, configuration: InputConfiguration, display: any Display,
-                screenScale: Double, clock: any Clock, logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
+                screenScale: Double, clock: any TimeSource, logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         try configuration.validate()
         guard screenScale > 0, screenScale.isFinite else {
             throw .invalidConfiguration("the screen scale must be a positive number, got \(screenScale)")

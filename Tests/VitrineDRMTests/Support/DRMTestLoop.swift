@@ -2,16 +2,16 @@ import Vitrine
 
 /// A clock that tests set by hand.
 @MainActor
-final class DRMTestClock: Clock {
+final class DRMTestClock: TimeSource {
     var now: Double = 0
 }
 
 /// The least run loop a `DRMDisplay` needs: it records the descriptor watches and calls them
 /// when the test says their descriptor is readable.
 @MainActor
-final class DRMTestLoop: RunLoop {
+final class DRMTestLoop: MainLoop {
     let testClock = DRMTestClock()
-    var clock: any Clock { testClock }
+    var clock: any TimeSource { testClock }
     private(set) var watches: [DescriptorWatch] = []
 
     func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
@@ -27,8 +27,8 @@ final class DRMTestLoop: RunLoop {
         return watch
     }
 
-    func add(_ timer: Timer) {}
-    func remove(_ timer: Timer) {}
+    func add(_ timer: LoopTimer) {}
+    func remove(_ timer: LoopTimer) {}
     func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
     func wakeUp() {}
     func run() {}

@@ -14,7 +14,7 @@ final class AppHarness {
     let source: LibInputSource
     let logs = LogCapture()
 
-    var loop: ManualRunLoop { platform.manualRunLoop }
+    var loop: ManualMainLoop { platform.manualMainLoop }
     var display: VirtualDisplay { platform.virtualDisplay }
 
     /// Queues the devices with `setup`, starts the source on the platform's display and
@@ -26,7 +26,7 @@ final class AppHarness {
                                     touchCapacity: touchCapacity, rotation: rotation)
         setup(fake)
         source = try LibInputSource(backend: fake, configuration: configuration, display: platform.virtualDisplay,
-                                    screenScale: scale, clock: platform.manualRunLoop.clock, logger: logs.logger)
+                                    screenScale: scale, clock: platform.manualMainLoop.clock, logger: logs.logger)
         source.touchPoolCapacity = touchCapacity
         app = Application(platform: platform)
         app.delegate = delegate

@@ -191,7 +191,7 @@ final class TestDisplay: Display {
 
 /// A clock tests set by hand.
 @MainActor
-final class TestClock: Clock {
+final class TestClock: TimeSource {
     var now: Double = 0
 }
 

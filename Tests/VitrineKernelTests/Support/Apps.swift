@@ -32,13 +32,13 @@ final class KernelApp {
         platform = try DRMPlatform(path: try KernelDevices.vkmsPath(), configuration: configuration,
                                    logger: log.logger(label: "vitrine.drm"))
         app = Application(platform: platform)
-        driver = LoopDriver(platform.epollRunLoop)
+        driver = LoopDriver(platform.epollMainLoop)
         if input {
             let source: LibInputSource
             do {
                 source = try LibInputSource(configuration: InputConfiguration(devices: .seat("seat0"), allowsNoDevices: true),
                                             display: platform.drmDisplay, screenScale: platform.screenScale,
-                                            clock: platform.epollRunLoop.clock, logger: log.logger(label: "vitrine.input"))
+                                            clock: platform.epollMainLoop.clock, logger: log.logger(label: "vitrine.input"))
             } catch {
                 platform.shutdown()
                 throw error
@@ -77,7 +77,7 @@ final class KernelApp {
     }
 
     var display: DRMDisplay { platform.drmDisplay }
-    var loop: EpollRunLoop { platform.epollRunLoop }
+    var loop: EpollMainLoop { platform.epollMainLoop }
 
     /// Runs the loop until every change made so far is on screen: nothing left to commit and no
     /// flip in flight. Records an issue (and returns false) when that takes over `timeout` s.
@@ -96,7 +96,7 @@ final class KernelApp {
     func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        if let libInput { platform.epollRunLoop.removeInputSource(libInput) }
+        if let libInput { platform.epollMainLoop.removeInputSource(libInput) }
         platform.shutdown()
     }
 }
@@ -119,7 +119,7 @@ final class HeadlessReference {
 
     /// Commits what changed and lets every flip land.
     func settle() {
-        let loop = platform.manualRunLoop
+        let loop = platform.manualMainLoop
         let period = platform.virtualDisplay.refreshPeriod
         loop.wakeUp()
         loop.runUntilIdle()

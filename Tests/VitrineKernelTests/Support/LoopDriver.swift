@@ -1,19 +1,19 @@
 import Vitrine
 import VitrineLinux
 
-/// Runs an `EpollRunLoop` until a condition holds, bounded by a deadline on the loop's own
+/// Runs an `EpollMainLoop` until a condition holds, bounded by a deadline on the loop's own
 /// clock, so a broken backend fails a test instead of hanging the VM.
 ///
 /// The condition is checked at the end of every turn, after the observers added before the
 /// driver (an `Application` adds its commit first, so the frame a turn made is already
-/// presented when the condition looks). An `EpollRunLoop` cannot drop an observer, so a loop
+/// presented when the condition looks). An `EpollMainLoop` cannot drop an observer, so a loop
 /// gets one driver, made once and reused for every wait.
 @MainActor
 final class LoopDriver {
-    let loop: EpollRunLoop
+    let loop: EpollMainLoop
     private var condition: (() -> Bool)?
 
-    init(_ loop: EpollRunLoop) {
+    init(_ loop: EpollMainLoop) {
         self.loop = loop
         loop.addBeforeWaitingObserver { [weak self] in
             guard let self, let condition = self.condition, condition() else { return }
@@ -29,7 +29,7 @@ final class LoopDriver {
         self.condition = condition
         defer { self.condition = nil }
         let loop = self.loop
-        let deadline = Timer.scheduled(on: loop, after: timeout) { _ in loop.stop() }
+        let deadline = LoopTimer.scheduled(on: loop, after: timeout) { _ in loop.stop() }
         defer { deadline.invalidate() }
         loop.wakeUp()
         loop.run()
@@ -40,7 +40,7 @@ final class LoopDriver {
     /// measurement needs. The timer that ends it is the one wake-up it causes itself.
     func run(for seconds: Double) {
         let loop = self.loop
-        Timer.scheduled(on: loop, after: seconds) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: seconds) { _ in loop.stop() }
         loop.run()
     }
 }

@@ -38,7 +38,7 @@ struct ApplicationLifecycleTests {
         var sharedAtLaunch: Application?
         delegate.onLaunch = { application in
             sharedAtLaunch = Application.shared
-            Timer.scheduled(on: application.runLoop, after: 2) { _ in
+            LoopTimer.scheduled(on: application.mainLoop, after: 2) { _ in
                 delegate.log.append("timer")
                 application.terminate()
             }
@@ -57,7 +57,7 @@ struct ApplicationLifecycleTests {
         let delegate = RecordingDelegate()
         delegate.onLaunch = { application in
             // Terminate at the first vblank: by then the launch frame must be on its way.
-            Timer.scheduled(on: application.runLoop, after: 1.0 / 120) { _ in application.terminate() }
+            LoopTimer.scheduled(on: application.mainLoop, after: 1.0 / 120) { _ in application.terminate() }
         }
         Application.main(platform: platform, delegate: delegate)
         #expect(delegate.presentsAtTermination == 1)
@@ -69,13 +69,13 @@ struct ApplicationLifecycleTests {
         let delegate = RecordingDelegate()
         var fired = false
         delegate.onLaunch = { application in
-            Timer.scheduled(on: application.runLoop, after: 1) { _ in fired = true }
+            LoopTimer.scheduled(on: application.mainLoop, after: 1) { _ in fired = true }
             application.terminate()
         }
         Application.main(platform: platform, delegate: delegate)
         #expect(delegate.log == ["didFinishLaunching", "willTerminate"])
         #expect(!fired)
-        #expect(platform.manualRunLoop.turnCount == 0)
+        #expect(platform.manualMainLoop.turnCount == 0)
     }
 
     @Test func aLoopThatRunsDryEndsTheAppAndTheDelegateHearsItOnce() {
@@ -92,7 +92,7 @@ struct ApplicationLifecycleTests {
         let platform = HeadlessPlatform()
         let delegate = RecordingDelegate()
         delegate.onLaunch = { application in
-            Timer.scheduled(on: application.runLoop, after: 1) { _ in
+            LoopTimer.scheduled(on: application.mainLoop, after: 1) { _ in
                 application.terminate()
                 application.terminate()
             }
@@ -106,7 +106,7 @@ struct ApplicationLifecycleTests {
         let delegate = RecordingDelegate()
         var ticks = 0
         delegate.onLaunch = { application in
-            Timer.scheduled(on: application.runLoop, after: 0.5, repeats: true) { _ in
+            LoopTimer.scheduled(on: application.mainLoop, after: 0.5, repeats: true) { _ in
                 ticks += 1
                 if ticks == 4 { application.terminate() }
             }
@@ -115,7 +115,7 @@ struct ApplicationLifecycleTests {
         Application.main(platform: platform, delegate: delegate)
         #expect(ticks == 4)
         #expect(delegate.clockAtTermination == 2)
-        #expect(platform.manualRunLoop.clock.now == 2)
+        #expect(platform.manualMainLoop.clock.now == 2)
     }
 
     @Test func inputScriptedAtLaunchIsDeliveredThroughTheApplication() {
@@ -126,11 +126,11 @@ struct ApplicationLifecycleTests {
             delegate.window?.rootViewController?.view.addSubview(view)
             platform.input.down(0, at: Point(x: 150, y: 150))
             platform.input.frame()
-            Timer.scheduled(on: application.runLoop, after: 0.1) { _ in
+            LoopTimer.scheduled(on: application.mainLoop, after: 0.1) { _ in
                 platform.input.up(0)
                 platform.input.frame()
             }
-            Timer.scheduled(on: application.runLoop, after: 0.2) { _ in application.terminate() }
+            LoopTimer.scheduled(on: application.mainLoop, after: 0.2) { _ in application.terminate() }
         }
         Application.main(platform: platform, delegate: delegate)
         #expect(view.log == ["began 1", "ended 1"])

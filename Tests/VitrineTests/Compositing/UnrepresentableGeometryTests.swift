@@ -190,7 +190,7 @@ import VitrineHeadless
 
     @Test(arguments: [0.0, -1, .nan, .infinity])
     func aScreenScaleThatMeansNoSizeIsOne(scale: Double) {
-        let app = Application(runLoop: ManualRunLoop(), screenScale: scale)
+        let app = Application(mainLoop: ManualMainLoop(), screenScale: scale)
         #expect(app.screen.scale == 1)
         #expect(app.screen.bounds == Rect(x: 0, y: 0, width: 800, height: 480))
     }

@@ -26,7 +26,7 @@ import VitrineHeadless
     /// A window of an app that logs into `lines`, holding `a` and `b` (in that order).
     func scene() -> (Lines, Window, View, View) {
         let lines = Lines()
-        let app = Application(runLoop: ManualRunLoop(), logger: lines.logger)
+        let app = Application(mainLoop: ManualMainLoop(), logger: lines.logger)
         Keeper.app = app
         let window = Window(frame: app.screen.bounds)
         window.makeKeyAndVisible(in: app)

@@ -72,7 +72,7 @@ struct HitTestingTests {
         ProbeView.asked = []
         ChainLog.entries = []
         let platform = HeadlessPlatform()
-        let app = ChainApplication(runLoop: platform.runLoop, display: platform.display)
+        let app = ChainApplication(mainLoop: platform.mainLoop, display: platform.display)
         app.addInputSource(platform.input)
         let delegate = ChainDelegate()
         app.delegate = delegate
@@ -90,7 +90,7 @@ struct HitTestingTests {
         a.addSubview(c)
         c.addSubview(d)
         c.addSubview(e)
-        platform.manualRunLoop.runUntilIdle()
+        platform.manualMainLoop.runUntilIdle()
 
         #expect(window.hitTest(Point(x: 500, y: 100), with: nil) === d)
         // A first, then the front-most subview first: C before B, E before D.
@@ -99,7 +99,7 @@ struct HitTestingTests {
         // The touch, unhandled by D, travels the chain to the delegate.
         platform.input.down(0, at: Point(x: 500, y: 100))
         platform.input.frame()
-        platform.manualRunLoop.runUntilIdle()
+        platform.manualMainLoop.runUntilIdle()
         #expect(ChainLog.entries == ["D", "C", "A", "A's controller", "window", "application", "delegate"])
     }
 

@@ -289,8 +289,8 @@ final class HostileRun {
     var eventsSent = 0
     let slots = 12
 
-    var loop: ManualRunLoop { platform.manualRunLoop }
-    var clock: ManualClock { platform.manualRunLoop.manualClock }
+    var loop: ManualMainLoop { platform.manualMainLoop }
+    var clock: ManualClock { platform.manualMainLoop.manualClock }
 
     init(seed: UInt64) {
         self.seed = seed

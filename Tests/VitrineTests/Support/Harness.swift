@@ -10,10 +10,10 @@ final class Harness {
     let app: Application
     let window: Window
 
-    var loop: ManualRunLoop { platform.manualRunLoop }
+    var loop: ManualMainLoop { platform.manualMainLoop }
     var input: ScriptedInput { platform.input }
     var display: VirtualDisplay { platform.virtualDisplay }
-    var clock: ManualClock { platform.manualRunLoop.manualClock }
+    var clock: ManualClock { platform.manualMainLoop.manualClock }
 
     init(width: Int = 800, height: Int = 480, scale: Double = 1, touchCapacity: Int = 10,
          bufferCount: Int = 2, rotation: ScreenRotation = .none) {

@@ -101,16 +101,16 @@ import VitrineHeadless
         let h = Harness()
         h.settle()
         var fired = 0
-        let timer = Timer(fireDate: deadline) { _ in fired += 1 }
+        let timer = LoopTimer(fireDate: deadline) { _ in fired += 1 }
         timer.schedule(on: h.loop)
-        Timer.scheduled(on: h.loop, after: deadline) { _ in fired += 1 }
-        Timer.scheduled(on: h.loop, after: deadline, repeats: true) { _ in fired += 1 }
+        LoopTimer.scheduled(on: h.loop, after: deadline) { _ in fired += 1 }
+        LoopTimer.scheduled(on: h.loop, after: deadline, repeats: true) { _ in fired += 1 }
         #expect(turns(h, over: 100) == 0)
         #expect(fired == 0)
         // A NaN or infinite deadline is "never": the loop has nothing to wake for.
         if !deadline.isFinite { #expect(h.loop.nextDeadline == nil) }
         // Re-armed at an absurd time, a used timer does not fire either.
-        let reused = Timer.scheduled(on: h.loop, after: 0.5) { _ in fired += 1 }
+        let reused = LoopTimer.scheduled(on: h.loop, after: 0.5) { _ in fired += 1 }
         h.advance(by: 1)
         #expect(fired == 1)
         reused.rearm(at: deadline)
@@ -121,8 +121,8 @@ import VitrineHeadless
     @Test func runReturnsWhenOnlyNeverTimersAreArmed() {
         let h = Harness()
         h.settle()
-        Timer.scheduled(on: h.loop, after: .nan) { _ in }
-        Timer.scheduled(on: h.loop, after: .infinity) { _ in }
+        LoopTimer.scheduled(on: h.loop, after: .nan) { _ in }
+        LoopTimer.scheduled(on: h.loop, after: .infinity) { _ in }
         h.loop.run()
         #expect(h.clock.now.isFinite)
     }
@@ -132,7 +132,7 @@ import VitrineHeadless
         let h = Harness()
         h.settle()
         var fired = 0
-        let timer = Timer(fireDate: h.clock.now + 0.1, interval: interval) { _ in fired += 1 }
+        let timer = LoopTimer(fireDate: h.clock.now + 0.1, interval: interval) { _ in fired += 1 }
         timer.schedule(on: h.loop)
         #expect(timer.interval == 0)
         #expect(turns(h, over: 1) == 1)
@@ -143,7 +143,7 @@ import VitrineHeadless
         let h = Harness()
         h.settle()
         var fired = 0
-        let timer = Timer.scheduled(on: h.loop, after: 1e-300, repeats: true) { _ in fired += 1 }
+        let timer = LoopTimer.scheduled(on: h.loop, after: 1e-300, repeats: true) { _ in fired += 1 }
         h.advance(by: 0.01)
         timer.invalidate()
         // Foundation's floor of 0.1 ms: at most 100 firings in 10 ms, one turn each.

@@ -10,17 +10,17 @@ struct TimerQueueTests {
     private func turn(_ queue: inout TimerQueue, at now: Double) {
         queue.collectDue(at: now)
         while let timer = queue.nextDue() {
-            if !timer.fireFromRunLoop(now: now) { queue.disarm(timer) }
+            if !timer.fireFromMainLoop(now: now) { queue.disarm(timer) }
         }
     }
 
     @Test func dueTimersFireInDeadlineOrderThenArmingOrder() {
         var queue = TimerQueue()
         var fired: [String] = []
-        let late = Timer(fireDate: 3) { _ in fired.append("late") }
-        let firstAtOne = Timer(fireDate: 1) { _ in fired.append("first at 1") }
-        let secondAtOne = Timer(fireDate: 1) { _ in fired.append("second at 1") }
-        let early = Timer(fireDate: 0.5) { _ in fired.append("early") }
+        let late = LoopTimer(fireDate: 3) { _ in fired.append("late") }
+        let firstAtOne = LoopTimer(fireDate: 1) { _ in fired.append("first at 1") }
+        let secondAtOne = LoopTimer(fireDate: 1) { _ in fired.append("second at 1") }
+        let early = LoopTimer(fireDate: 0.5) { _ in fired.append("early") }
         for timer in [late, firstAtOne, secondAtOne, early] { queue.arm(timer) }
         // Arming again keeps the first arming's place.
         queue.arm(firstAtOne)
@@ -33,8 +33,8 @@ struct TimerQueueTests {
     @Test func reArmingATimerPutsItAfterTimersOfTheSameDeadline() {
         var queue = TimerQueue()
         var fired: [String] = []
-        let a = Timer(fireDate: 1) { _ in fired.append("a") }
-        let b = Timer(fireDate: 1) { _ in fired.append("b") }
+        let a = LoopTimer(fireDate: 1) { _ in fired.append("a") }
+        let b = LoopTimer(fireDate: 1) { _ in fired.append("b") }
         queue.arm(a)
         queue.arm(b)
         queue.disarm(a)
@@ -46,8 +46,8 @@ struct TimerQueueTests {
     @Test func theWakeDateIsTheEarliestLatestMomentAnyTimerAccepts() {
         var queue = TimerQueue()
         #expect(queue.nextWakeDate == nil)
-        let tolerant = Timer(fireDate: 1, tolerance: 0.5) { _ in }
-        let strict = Timer(fireDate: 1.2) { _ in }
+        let tolerant = LoopTimer(fireDate: 1, tolerance: 0.5) { _ in }
+        let strict = LoopTimer(fireDate: 1.2) { _ in }
         queue.arm(tolerant)
         #expect(queue.nextWakeDate == 1.5, "fireDate + tolerance")
         queue.arm(strict)
@@ -63,8 +63,8 @@ struct TimerQueueTests {
     @Test func timersWithOverlappingToleranceShareOneWakeUp() {
         var queue = TimerQueue()
         var fired: [String] = []
-        queue.arm(Timer(fireDate: 1, tolerance: 1) { _ in fired.append("a") })
-        queue.arm(Timer(fireDate: 1.5, tolerance: 1) { _ in fired.append("b") })
+        queue.arm(LoopTimer(fireDate: 1, tolerance: 1) { _ in fired.append("a") })
+        queue.arm(LoopTimer(fireDate: 1.5, tolerance: 1) { _ in fired.append("b") })
         let wake = queue.nextWakeDate
         #expect(wake == 2)
         turn(&queue, at: wake ?? 0)
@@ -75,8 +75,8 @@ struct TimerQueueTests {
     @Test func aTimerThatNeverFiresIsNeitherWokenForNorDue() {
         var queue = TimerQueue()
         var fired = 0
-        queue.arm(Timer(fireDate: .nan) { _ in fired += 1 })
-        queue.arm(Timer(fireDate: .infinity, tolerance: 1) { _ in fired += 1 })
+        queue.arm(LoopTimer(fireDate: .nan) { _ in fired += 1 })
+        queue.arm(LoopTimer(fireDate: .infinity, tolerance: 1) { _ in fired += 1 })
         #expect(queue.nextWakeDate == nil)
         #expect(!queue.hasDue(at: .greatestFiniteMagnitude))
         turn(&queue, at: .greatestFiniteMagnitude)
@@ -87,8 +87,8 @@ struct TimerQueueTests {
     @Test func aTimerInvalidatedByAnEarlierOneInTheTurnDoesNotFire() {
         var queue = TimerQueue()
         var fired: [String] = []
-        let second = Timer(fireDate: 2) { _ in fired.append("second") }
-        queue.arm(Timer(fireDate: 1) { _ in
+        let second = LoopTimer(fireDate: 2) { _ in fired.append("second") }
+        queue.arm(LoopTimer(fireDate: 1) { _ in
             fired.append("first")
             second.invalidate()
         })
@@ -99,12 +99,12 @@ struct TimerQueueTests {
     }
 
     @Test func aTimerArmedWhileFiringWaitsForTheNextTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired: [String] = []
-        Timer.scheduled(on: loop, after: 1) { _ in
+        LoopTimer.scheduled(on: loop, after: 1) { _ in
             fired.append("first in turn \(loop.turnCount)")
             // Due at once, but armed while firing: not part of this turn's due timers.
-            Timer.scheduled(on: loop, after: 0) { _ in fired.append("armed while firing, in turn \(loop.turnCount)") }
+            LoopTimer.scheduled(on: loop, after: 0) { _ in fired.append("armed while firing, in turn \(loop.turnCount)") }
         }
         loop.advance(by: 1)
         #expect(fired == ["first in turn 1", "armed while firing, in turn 2"])
@@ -113,7 +113,7 @@ struct TimerQueueTests {
     @Test func aRepeatingTimerStaysArmedAtItsNextDeadline() {
         var queue = TimerQueue()
         var fired = 0
-        let timer = Timer(fireDate: 1, interval: 1) { _ in fired += 1 }
+        let timer = LoopTimer(fireDate: 1, interval: 1) { _ in fired += 1 }
         queue.arm(timer)
         turn(&queue, at: 3.5)
         #expect(fired == 1, "missed firings are skipped")
@@ -124,10 +124,10 @@ struct TimerQueueTests {
     /// On the loop: a timer that an earlier timer of the same turn re-arms for later waits for
     /// its new deadline (both loops used to fire it at once, before its deadline).
     @Test func aTimerReArmedForLaterByAnEarlierOneInTheTurnWaitsForItsNewDeadline() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired: [String] = []
-        let second = Timer(fireDate: 1) { _ in fired.append("second at \(loop.clock.now)") }
-        Timer(fireDate: 1) { _ in
+        let second = LoopTimer(fireDate: 1) { _ in fired.append("second at \(loop.clock.now)") }
+        LoopTimer(fireDate: 1) { _ in
             fired.append("first")
             second.rearm(at: 5)
         }.schedule(on: loop)

@@ -5,9 +5,9 @@ import VitrineHeadless
 @MainActor
 @Suite struct TimerRearmTests {
     @Test func aFiredTimerArmedAgainFiresAgainAtItsNewDeadline() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired: [Double] = []
-        let timer = Timer.scheduled(on: loop, after: 1) { _ in fired.append(loop.manualClock.now) }
+        let timer = LoopTimer.scheduled(on: loop, after: 1) { _ in fired.append(loop.manualClock.now) }
         loop.advance(by: 2)
         #expect(fired == [1] && !timer.isValid)
         timer.rearm(at: 3)
@@ -17,9 +17,9 @@ import VitrineHeadless
     }
 
     @Test func rearmingMovesAPendingDeadlineAndAnInvalidatedTimerComesBack() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired = 0
-        let timer = Timer.scheduled(on: loop, after: 1) { _ in fired += 1 }
+        let timer = LoopTimer.scheduled(on: loop, after: 1) { _ in fired += 1 }
         timer.rearm(at: 5)
         loop.advance(by: 2)
         #expect(fired == 0)
@@ -32,10 +32,10 @@ import VitrineHeadless
     }
 
     @Test func aTimerMayArmItselfAgainFromItsBlock() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired: [Double] = []
-        var timer: Timer?
-        timer = Timer.scheduled(on: loop, after: 1) { t in
+        var timer: LoopTimer?
+        timer = LoopTimer.scheduled(on: loop, after: 1) { t in
             fired.append(loop.manualClock.now)
             if fired.count < 3 { t.rearm(at: loop.manualClock.now + 1) }
         }

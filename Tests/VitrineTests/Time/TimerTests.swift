@@ -2,18 +2,18 @@ import Testing
 import Vitrine
 import VitrineHeadless
 
-/// `Timer` on the manual loop: one-shot and repeating, invalidation, and what it costs an app
+/// `LoopTimer` on the manual loop: one-shot and repeating, invalidation, and what it costs an app
 /// in wake-ups.
 @MainActor
 struct TimerTests {
     @Test func aOneShotTimerFiresOnceAtItsDeadlineAndIsThenInvalid() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
-        let timer = Timer.scheduled(on: loop, after: 0.5) { _ in firedAt.append(loop.clock.now) }
+        let timer = LoopTimer.scheduled(on: loop, after: 0.5) { _ in firedAt.append(loop.clock.now) }
         #expect(timer.isValid)
         #expect(timer.fireDate == 0.5)
         #expect(timer.interval == 0)
-        #expect(timer.runLoop === loop)
+        #expect(timer.mainLoop === loop)
         loop.advance(by: 10)
         #expect(firedAt == [0.5])
         #expect(!timer.isValid)
@@ -22,9 +22,9 @@ struct TimerTests {
     }
 
     @Test func aRepeatingTimerFiresEveryIntervalOnAFixedGrid() {
-        let loop = ManualRunLoop(clock: ManualClock(start: 10))
+        let loop = ManualMainLoop(clock: ManualClock(start: 10))
         var firedAt: [Double] = []
-        let timer = Timer.scheduled(on: loop, after: 0.5, repeats: true) { _ in firedAt.append(loop.clock.now) }
+        let timer = LoopTimer.scheduled(on: loop, after: 0.5, repeats: true) { _ in firedAt.append(loop.clock.now) }
         #expect(timer.interval == 0.5)
         loop.advance(by: 2.25)
         #expect(firedAt == [10.5, 11, 11.5, 12])
@@ -33,9 +33,9 @@ struct TimerTests {
     }
 
     @Test func aTimerCanInvalidateItselfFromItsOwnBlock() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var count = 0
-        let timer = Timer.scheduled(on: loop, after: 1, repeats: true) { timer in
+        let timer = LoopTimer.scheduled(on: loop, after: 1, repeats: true) { timer in
             count += 1
             if count == 3 { timer.invalidate() }
         }
@@ -48,9 +48,9 @@ struct TimerTests {
     }
 
     @Test func aOneShotTimerThatInvalidatesItselfFiresOnce() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var count = 0
-        Timer.scheduled(on: loop, after: 1) { timer in
+        LoopTimer.scheduled(on: loop, after: 1) { timer in
             count += 1
             timer.invalidate()
         }
@@ -60,10 +60,10 @@ struct TimerTests {
     }
 
     @Test func aTimerCanBeRescheduledFromItsBlockByMakingAnother() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
         func arm(after delay: Double) {
-            Timer.scheduled(on: loop, after: delay) { _ in
+            LoopTimer.scheduled(on: loop, after: delay) { _ in
                 firedAt.append(loop.clock.now)
                 if firedAt.count < 3 { arm(after: delay * 2) }
             }
@@ -75,14 +75,14 @@ struct TimerTests {
     }
 
     @Test func fireRunsTheBlockWithoutChangingTheSchedule() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var count = 0
-        let repeating = Timer.scheduled(on: loop, after: 1, repeats: true) { _ in count += 1 }
+        let repeating = LoopTimer.scheduled(on: loop, after: 1, repeats: true) { _ in count += 1 }
         repeating.fire()
         #expect(count == 1)
         #expect(repeating.isValid)
         #expect(repeating.fireDate == 1)
-        let oneShot = Timer.scheduled(on: loop, after: 1) { _ in count += 10 }
+        let oneShot = LoopTimer.scheduled(on: loop, after: 1) { _ in count += 10 }
         oneShot.fire()
         #expect(count == 11)
         // Firing a one-shot by hand uses it up: the loop does not fire it again.
@@ -92,12 +92,12 @@ struct TimerTests {
     }
 
     @Test func anUnscheduledTimerNeverFires() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired = false
-        let timer = Timer(fireDate: 1) { _ in fired = true }
+        let timer = LoopTimer(fireDate: 1) { _ in fired = true }
         loop.advance(by: 5)
         #expect(!fired)
-        #expect(timer.runLoop == nil)
+        #expect(timer.mainLoop == nil)
         timer.schedule(on: loop)
         // Its fire date is already past: it fires at the next turn.
         loop.runUntilIdle()
@@ -105,8 +105,8 @@ struct TimerTests {
     }
 
     @Test func anInvalidatedTimerCannotBeScheduled() {
-        let loop = ManualRunLoop()
-        let timer = Timer(fireDate: 1) { _ in }
+        let loop = ManualMainLoop()
+        let timer = LoopTimer(fireDate: 1) { _ in }
         timer.invalidate()
         timer.schedule(on: loop)
         #expect(loop.armedTimerCount == 0)
@@ -117,7 +117,7 @@ struct TimerTests {
         h.settle()
         let turns = h.loop.turnCount
         var fired = 0
-        Timer.scheduled(on: h.app.runLoop, after: 0.25, repeats: true) { _ in fired += 1 }
+        LoopTimer.scheduled(on: h.app.mainLoop, after: 0.25, repeats: true) { _ in fired += 1 }
         h.advance(by: 1)
         #expect(fired == 4)
         // A timer that changes nothing costs its wake-ups and nothing else.

@@ -15,9 +15,9 @@
 ///   the DRM descriptor's page-flip events, a window system's or a remote viewer's socket) is
 ///   a descriptor `watch`.
 @MainActor
-public protocol RunLoop: AnyObject {
+public protocol MainLoop: AnyObject {
     /// The clock that timers and timestamps of this loop are measured on.
-    var clock: any Clock { get }
+    var clock: any TimeSource { get }
 
     /// Starts watching `source`: when it is ready the loop calls `source.dispatch(into:)`
     /// with a sink that hands every `InputEvent` to `handler`.
@@ -46,11 +46,11 @@ public protocol RunLoop: AnyObject {
     func watch(_ descriptor: Int32, events: DescriptorEvents,
                _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch
 
-    /// Arms `timer` at its `fireDate`. Called by `Timer.schedule(on:)`; a timer is on at most one loop.
-    func add(_ timer: Timer)
+    /// Arms `timer` at its `fireDate`. Called by `LoopTimer.schedule(on:)`; a timer is on at most one loop.
+    func add(_ timer: LoopTimer)
 
-    /// Disarms `timer`. Called by `Timer.invalidate()`.
-    func remove(_ timer: Timer)
+    /// Disarms `timer`. Called by `LoopTimer.invalidate()`.
+    func remove(_ timer: LoopTimer)
 
     /// Registers `body` to run at the end of every turn, after input and timers and before the
     /// loop sleeps. Observers run in the order they were added.
@@ -67,7 +67,7 @@ public protocol RunLoop: AnyObject {
     func stop()
 }
 
-extension RunLoop {
+extension MainLoop {
     /// Watches `descriptor` for readability (see `watch(_:events:_:)`).
     public func watch(_ descriptor: Int32,
                       _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {

@@ -1,9 +1,9 @@
 import Glibc
 import SystemPackage
 
-/// Why an `EpollRunLoop` could not be created: which system call failed, its `errno`, and what
+/// Why an `EpollMainLoop` could not be created: which system call failed, its `errno`, and what
 /// to do about it.
-public struct RunLoopError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct MainLoopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The call that failed, for example `epoll_create1` or `signalfd`.
     public let operation: String
     /// The error the kernel returned.

@@ -2,12 +2,12 @@ import Testing
 import Vitrine
 import VitrineHeadless
 
-/// `RunLoop.watch` on the manual loop: fake descriptors made ready by hand, with the contract
+/// `MainLoop.watch` on the manual loop: fake descriptors made ready by hand, with the contract
 /// the epoll loop keeps on real ones (level-triggered, once per turn, hang-up ends the watch).
 @Suite @MainActor
-struct ManualRunLoopWatchTests {
+struct ManualMainLoopWatchTests {
     @Test func aReadyDescriptorIsReportedOncePerTurnUntilItIsDrained() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var pending = 3
         var turns: [Int] = []
         let watch = try loop.watch(40) { events in
@@ -27,7 +27,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func aDescriptorThatIsNotReadyCostsNoTurn() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var calls = 0
         let watch = try loop.watch(40) { _ in calls += 1 }
         // Ready for what the watch does not ask for: still idle.
@@ -40,7 +40,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func aCancelledWatchIsNotCalledAndTheDescriptorCanBeWatchedAgain() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var calls = 0
         let watch = try loop.watch(40) { _ in calls += 1 }
         watch.cancel()
@@ -60,7 +60,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func aWatchCancelledByAnEarlierHandlerInTheSameTurnIsNotCalled() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var called: [Int32] = []
         var second: DescriptorWatch?
         let first = try loop.watch(40) { _ in
@@ -78,7 +78,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func aHangUpIsReportedOnceThenTheWatchEnds() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var reports: [DescriptorEvents] = []
         let watch = try loop.watch(40) { reports.append($0) }
         // The peer went away and stays gone: reported once, never a turn after turn.
@@ -92,7 +92,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func badDescriptorsAreTypedErrors() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         #expect(throws: DescriptorWatchError.invalidDescriptor(-1, errno: 9)) { _ = try loop.watch(-1) { _ in } }
         let watch = try loop.watch(40) { _ in }
         #expect(throws: DescriptorWatchError.alreadyWatched(40)) { _ = try loop.watch(40) { _ in } }
@@ -100,7 +100,7 @@ struct ManualRunLoopWatchTests {
     }
 
     @Test func aTurnRunsWatchesAfterInputAndBeforeTimers() throws {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var order: [String] = []
         loop.addInputSource(input) { _ in order.append("input") }
@@ -108,7 +108,7 @@ struct ManualRunLoopWatchTests {
             order.append("watch")
             loop.setReadiness([], of: 40)
         }
-        Timer.scheduled(on: loop, after: 0) { _ in order.append("timer") }
+        LoopTimer.scheduled(on: loop, after: 0) { _ in order.append("timer") }
         loop.addBeforeWaitingObserver { order.append("observer") }
         input.frame()
         loop.setReadiness(.readable, of: 40)

@@ -5,7 +5,7 @@ import Vitrine
 /// when sleeping in between. It counts its turns (wake-ups), so tests can prove an idle app
 /// never wakes.
 ///
-/// A turn follows the `RunLoop` contract: ready input sources, then ready descriptor watches,
+/// A turn follows the `MainLoop` contract: ready input sources, then ready descriptor watches,
 /// then due timers in deadline order (the shared `TimerQueue`), then the before-waiting
 /// observers (the application's commit).
 ///
@@ -13,11 +13,11 @@ import Vitrine
 /// by hand with `setReadiness(_:of:)`, level-triggered as on a real loop (ready in every turn
 /// until the test clears it, which a stand-in does when it is read dry).
 @MainActor
-public final class ManualRunLoop: RunLoop {
+public final class ManualMainLoop: MainLoop {
     /// The loop's clock, which only `advance(by:)` and `advance(to:)` move.
     public let manualClock: ManualClock
     /// The loop's clock.
-    public var clock: any Clock { manualClock }
+    public var clock: any TimeSource { manualClock }
     /// Turns run so far: each one is a wake-up a real loop would have had.
     public private(set) var turnCount = 0
 
@@ -40,7 +40,7 @@ public final class ManualRunLoop: RunLoop {
         manualClock = clock
     }
 
-    // MARK: RunLoop
+    // MARK: MainLoop
 
     /// Watches `source`. A `SignallingInputSource` makes the loop run a turn when it signals;
     /// a source with a descriptor is dispatched in every turn (descriptors are not watched
@@ -66,7 +66,7 @@ public final class ManualRunLoop: RunLoop {
 
     /// Watches the (fake) `descriptor`: its handler runs in every turn in which the test has
     /// made it ready (`setReadiness(_:of:)`) for one of `events`, `hangUp` or `error`, as the
-    /// `RunLoop` contract says. Throws `.invalidDescriptor` for a negative number and
+    /// `MainLoop` contract says. Throws `.invalidDescriptor` for a negative number and
     /// `.alreadyWatched` for one watched already.
     public func watch(_ descriptor: Int32, events: DescriptorEvents,
                       _ handler: @escaping @MainActor (DescriptorEvents) -> Void) throws(DescriptorWatchError) -> DescriptorWatch {
@@ -81,12 +81,12 @@ public final class ManualRunLoop: RunLoop {
     }
 
     /// Arms `timer`.
-    public func add(_ timer: Timer) {
+    public func add(_ timer: LoopTimer) {
         timers.arm(timer)
     }
 
     /// Disarms `timer`.
-    public func remove(_ timer: Timer) {
+    public func remove(_ timer: LoopTimer) {
         timers.disarm(timer)
     }
 
@@ -170,7 +170,7 @@ public final class ManualRunLoop: RunLoop {
         while hasWork {
             runTurn()
             guardCount += 1
-            precondition(guardCount < 10_000, "ManualRunLoop: work keeps arriving at one instant (a timer of interval 0?)")
+            precondition(guardCount < 10_000, "ManualMainLoop: work keeps arriving at one instant (a timer of interval 0?)")
         }
     }
 
@@ -224,7 +224,7 @@ public final class ManualRunLoop: RunLoop {
         let now = manualClock.now
         timers.collectDue(at: now)
         while let timer = timers.nextDue() {
-            if !timer.fireFromRunLoop(now: now) { remove(timer) }
+            if !timer.fireFromMainLoop(now: now) { remove(timer) }
         }
     }
 }

@@ -5,7 +5,7 @@
 /// Every timestamp in Vitrine (touches, events, timers, display frames) is on this clock.
 /// Nothing in `Vitrine` reads the wall clock; a test injects a manual clock and advances it.
 @MainActor
-public protocol Clock: AnyObject {
+public protocol TimeSource: AnyObject {
     /// Seconds since the clock's origin; never decreases.
     var now: Double { get }
 }

@@ -12,7 +12,7 @@ import Vitrine
 /// blocks the main actor while it runs.
 @Suite(.serialized)
 @MainActor
-struct EpollRunLoopTests {
+struct EpollMainLoopTests {
     // MARK: Timers
 
     @Test func timersFireInDeadlineOrderAndArmingOrderAmongEqualDeadlines() {
@@ -24,7 +24,7 @@ struct EpollRunLoopTests {
         var early: [String] = []
         func arm(_ name: String, _ offset: Double, stops: Bool = false) {
             let fireDate = start + offset
-            Timer(fireDate: fireDate) { _ in
+            LoopTimer(fireDate: fireDate) { _ in
                 order.append(name)
                 if loop.clock.now < fireDate { early.append(name) }
                 if stops { loop.stop() }
@@ -47,14 +47,14 @@ struct EpollRunLoopTests {
         let interval = 0.01
         var firedAt: [Double] = []
         var deadlines: [Double] = []
-        let timer = Timer.scheduled(on: loop, after: interval, repeats: true) { timer in
+        let timer = LoopTimer.scheduled(on: loop, after: interval, repeats: true) { timer in
             firedAt.append(loop.clock.now)
             // fireDate has moved on to the next deadline by the time the block runs.
             deadlines.append(timer.fireDate - timer.interval)
             if firedAt.count == 3 {
                 timer.invalidate()
                 // One more turn proves it does not fire again after invalidation.
-                Timer.scheduled(on: loop, after: 3 * interval) { _ in loop.stop() }
+                LoopTimer.scheduled(on: loop, after: 3 * interval) { _ in loop.stop() }
             }
         }
         loop.run()
@@ -72,8 +72,8 @@ struct EpollRunLoopTests {
         var turnsOfFiring: [String: Int] = [:]
         // "relaxed" may fire anywhere in [start+0.01, start+0.06]; "strict" wants start+0.03.
         // The loop arms for min(0.06, 0.03) = 0.03, inside both windows: one wake-up for both.
-        let relaxed = Timer(fireDate: start + 0.01, tolerance: 0.05) { _ in turnsOfFiring["relaxed"] = loop.turns }
-        let strict = Timer(fireDate: start + 0.03) { _ in
+        let relaxed = LoopTimer(fireDate: start + 0.01, tolerance: 0.05) { _ in turnsOfFiring["relaxed"] = loop.turns }
+        let strict = LoopTimer(fireDate: start + 0.03) { _ in
             turnsOfFiring["strict"] = loop.turns
             loop.stop()
         }
@@ -91,9 +91,9 @@ struct EpollRunLoopTests {
         defer { loop.close() }
         let start = loop.clock.now
         var fired: [String] = []
-        Timer(fireDate: start + 0.01) { _ in fired.append("early") }.schedule(on: loop)
+        LoopTimer(fireDate: start + 0.01) { _ in fired.append("early") }.schedule(on: loop)
         // Far enough apart that even a loaded machine cannot serve both with one wake-up.
-        Timer(fireDate: start + 0.15) { _ in
+        LoopTimer(fireDate: start + 0.15) { _ in
             fired.append("late")
             loop.stop()
         }.schedule(on: loop)
@@ -107,13 +107,13 @@ struct EpollRunLoopTests {
         defer { loop.close() }
         let watchdog = Watchdog(loop)
         var fired: [String] = []
-        let removedBeforeRunning = Timer.scheduled(on: loop, after: 0.01) { _ in fired.append("removed before running") }
-        let removedByATimer = Timer.scheduled(on: loop, after: 0.1) { _ in fired.append("removed by a timer") }
-        Timer.scheduled(on: loop, after: 0.02) { _ in
+        let removedBeforeRunning = LoopTimer.scheduled(on: loop, after: 0.01) { _ in fired.append("removed before running") }
+        let removedByATimer = LoopTimer.scheduled(on: loop, after: 0.1) { _ in fired.append("removed by a timer") }
+        LoopTimer.scheduled(on: loop, after: 0.02) { _ in
             fired.append("remover")
             removedByATimer.invalidate()
         }
-        Timer.scheduled(on: loop, after: 0.2) { _ in
+        LoopTimer.scheduled(on: loop, after: 0.2) { _ in
             fired.append("end")
             loop.stop()
         }
@@ -130,7 +130,7 @@ struct EpollRunLoopTests {
         defer { loop.close() }
         let watchdog = Watchdog(loop)
         var fired = 0
-        Timer(fireDate: loop.clock.now - 10) { _ in
+        LoopTimer(fireDate: loop.clock.now - 10) { _ in
             fired += 1
             loop.stop()
         }.schedule(on: loop)
@@ -146,10 +146,10 @@ struct EpollRunLoopTests {
         let watchdog = Watchdog(loop)
         let deadline = loop.clock.now + 0.01
         var fired: [String] = []
-        Timer(fireDate: deadline) { _ in
+        LoopTimer(fireDate: deadline) { _ in
             fired.append("first")
             // The same deadline again: the timerfd has expired for it and must be re-armed.
-            Timer(fireDate: deadline) { _ in
+            LoopTimer(fireDate: deadline) { _ in
                 fired.append("second")
                 loop.stop()
             }.schedule(on: loop)
@@ -166,7 +166,7 @@ struct EpollRunLoopTests {
         defer { loop.close() }
         var observed = 0
         loop.addBeforeWaitingObserver { observed += 1 }
-        Timer.scheduled(on: loop, after: 1) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 1) { _ in loop.stop() }
         loop.run()
         // A second with nothing due: the only wake-up is the timer's, the only turn its turn.
         #expect(loop.wakeUps == 1)
@@ -222,8 +222,8 @@ struct EpollRunLoopTests {
         let watchdog = Watchdog(loop)
         var observed = 0
         loop.addBeforeWaitingObserver { observed += 1 }
-        Timer.scheduled(on: loop, after: 0.01) { _ in loop.wakeUp() }
-        Timer.scheduled(on: loop, after: 0.15) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in loop.wakeUp() }
+        LoopTimer.scheduled(on: loop, after: 0.15) { _ in loop.stop() }
         loop.run()
         // One turn per timer: the wake-up asked by the first timer cost no extra turn.
         #expect(loop.turns == 2)
@@ -256,7 +256,7 @@ struct EpollRunLoopTests {
             if let value = frameTimestamp(event) { received.append(value) }
             if received.count == 3 { loop.stop() }
         }
-        Timer.scheduled(on: loop, after: 0.01) { _ in source.write([7, 8, 9]) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in source.write([7, 8, 9]) }
         loop.run()
         #expect(received == [7, 8, 9])
         #expect(source.dispatches == 1, "written at once, read at once: one dispatch")
@@ -293,7 +293,7 @@ struct EpollRunLoopTests {
         loop.addInputSource(source) { _ in received += 1 }
         loop.removeInputSource(source)
         source.write([1])
-        Timer.scheduled(on: loop, after: 0.02) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.02) { _ in loop.stop() }
         loop.run()
         #expect(received == 0)
         #expect(source.dispatches == 0)
@@ -312,7 +312,7 @@ struct EpollRunLoopTests {
             turnOfEvent = loop.turns
             loop.stop()
         }
-        Timer.scheduled(on: loop, after: 0.01) { _ in source.send(.touchFrame(timestamp: 42)) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in source.send(.touchFrame(timestamp: 42)) }
         loop.run()
         #expect(received == [42])
         #expect(turnOfEvent == 2, "signalled in the timer's turn, dispatched in the next")
@@ -333,7 +333,7 @@ struct EpollRunLoopTests {
         }
         // Both ready before the loop first waits: they are served by the same turn.
         source.write([1])
-        Timer(fireDate: loop.clock.now - 1) { _ in log.append("timer") }.schedule(on: loop)
+        LoopTimer(fireDate: loop.clock.now - 1) { _ in log.append("timer") }.schedule(on: loop)
         loop.run()
         #expect(log == ["input", "timer", "observer"])
         #expect(loop.turns == 1)
@@ -351,7 +351,7 @@ struct EpollRunLoopTests {
             loop.stop()
         }
         // kill() lets the kernel pick any thread of this multi-threaded test process.
-        Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
         loop.run()
         #expect(received == [SIGTERM])
         #expect(!watchdog.fired)
@@ -374,7 +374,7 @@ struct EpollRunLoopTests {
         // that does not block it) to take the signal; without the forwarder, that thread's
         // default action would end the test process. The loop's signalfd, woken at the same
         // moment, may also dequeue it first: either way it arrives exactly once.
-        Timer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = kill(getpid(), SIGTERM) }
         loop.run()
         #expect(received == [SIGTERM])
         #expect(vitrine_signal_forwarding_count() - forwardedBefore <= 1)
@@ -390,7 +390,7 @@ struct EpollRunLoopTests {
             received.append(signal)
             loop.stop()
         }
-        Timer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGHUP) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGHUP) }
         loop.run()
         #expect(received == [SIGHUP])
         #expect(!watchdog.fired)
@@ -400,7 +400,7 @@ struct EpollRunLoopTests {
         guard let loop = makeLoop() else { return }
         defer { loop.close() }
         let watchdog = Watchdog(loop)
-        Timer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGINT) }
+        LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGINT) }
         // Without the signal stopping it, only the watchdog would.
         loop.run()
         #expect(!watchdog.fired)
@@ -422,9 +422,9 @@ struct EpollRunLoopTests {
     @Test func onlyOneLoopHandlesSignals() {
         guard let first = makeLoop() else { return }
         defer { first.close() }
-        #expect(throws: RunLoopError.self) { _ = try EpollRunLoop() }
+        #expect(throws: MainLoopError.self) { _ = try EpollMainLoop() }
         do {
-            _ = try EpollRunLoop()
+            _ = try EpollMainLoop()
         } catch {
             #expect(error.errno == .resourceBusy)
             #expect(error.description.contains("handlesSignals: false"))
@@ -462,7 +462,7 @@ struct EpollRunLoopTests {
         let log = Log()
         DispatchQueue.main.async { log.entries.append("dispatch") }
         Task { @MainActor in log.entries.append("task") }
-        Timer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
+        LoopTimer.scheduled(on: loop, after: 0.05) { _ in loop.stop() }
         loop.run()
         if loop.drainsMainQueue {
             #expect(log.entries.sorted() == ["dispatch", "task"])
@@ -499,12 +499,12 @@ struct EpollRunLoopTests {
     }
 
     @Test func errorsSayWhatToDo() {
-        let error = RunLoopError("epoll_create1", .tooManyOpenFiles)
+        let error = MainLoopError("epoll_create1", .tooManyOpenFiles)
         #expect(error.description.hasPrefix("epoll_create1 failed: "))
         #expect(error.description.contains("LimitNOFILE="))
     }
 
-    // MARK: Clock
+    // MARK: TimeSource
 
     @Test func deadlinesRoundUpToTheNextNanosecond() {
         let half = MonotonicClock.timespecRoundingUp(1.5)

@@ -6,7 +6,7 @@ import VitrineHeadless
 /// One run-loop turn of the application, as ARCHITECTURE.md draws it: input → timers → layout pass →
 /// display pass → present, then sleep; and nothing at all when nothing is dirty.
 @MainActor
-struct RunLoopTurnTests {
+struct MainLoopTurnTests {
     @MainActor final class TurnLog {
         var entries: [String] = []
     }
@@ -33,7 +33,7 @@ struct RunLoopTurnTests {
         log.entries.removeAll()
         let presents = h.display.presentCount
         let due = h.clock.now + 0.5
-        Timer.scheduled(on: h.app.runLoop, after: 0.5) { _ in
+        LoopTimer.scheduled(on: h.app.mainLoop, after: 0.5) { _ in
             log.entries.append("timer (presents: \(h.display.presentCount - presents))")
         }
         // Input arriving at the instant the timer is due: both are handled in one turn.
@@ -72,7 +72,7 @@ struct RunLoopTurnTests {
         h.settle()
         let commits = h.app.statistics.commits
         let presents = h.display.presentCount
-        Timer.scheduled(on: h.app.runLoop, after: 0.1) { _ in
+        LoopTimer.scheduled(on: h.app.mainLoop, after: 0.1) { _ in
             for view in views {
                 view.backgroundColor = .red
                 view.alpha = 0.5
@@ -90,8 +90,8 @@ struct RunLoopTurnTests {
         let turns = h.loop.turnCount
         var firedAt: [Double] = []
         let start = h.clock.now
-        Timer.scheduled(on: h.app.runLoop, after: 5) { _ in firedAt.append(h.clock.now - start) }
-        Timer.scheduled(on: h.app.runLoop, after: 30) { _ in firedAt.append(h.clock.now - start) }
+        LoopTimer.scheduled(on: h.app.mainLoop, after: 5) { _ in firedAt.append(h.clock.now - start) }
+        LoopTimer.scheduled(on: h.app.mainLoop, after: 30) { _ in firedAt.append(h.clock.now - start) }
         h.advance(by: 60)
         #expect(firedAt.count == 2)
         #expect(near(firedAt[0], 5) && near(firedAt[1], 30))

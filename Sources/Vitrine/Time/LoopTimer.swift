@@ -1,6 +1,6 @@
-/// A one-shot or repeating timer that fires on a `RunLoop`, on the main actor.
+/// A one-shot or repeating timer that fires on a `MainLoop`, on the main actor.
 ///
-/// Times are seconds on the loop's `Clock`. A repeating timer fires at `fireDate`, then every
+/// Times are seconds on the loop's `TimeSource`. A repeating timer fires at `fireDate`, then every
 /// `interval`; when the loop falls behind it skips missed firings rather than bursting.
 /// `tolerance` lets the loop fire up to that much later, to coalesce wake-ups with other timers.
 ///
@@ -11,9 +11,9 @@
 /// one-shot timer; a positive one is at least `minimumInterval`, so that no repeating timer
 /// can ask for a turn after every turn.
 ///
-/// Named like Foundation's `Timer`; an app that also imports Foundation writes `Vitrine.Timer`.
+/// Named like Foundation's `LoopTimer`; an app that also imports Foundation writes `Vitrine.LoopTimer`.
 @MainActor
-public final class Timer {
+public final class LoopTimer {
     /// The time (on the loop's clock) at which the timer fires next.
     public internal(set) var fireDate: Double
     /// The repeat interval in seconds; 0 for a one-shot timer.
@@ -29,15 +29,15 @@ public final class Timer {
     /// Whether the timer will still fire; false after `invalidate()` or after a one-shot fired.
     public private(set) var isValid = true
     /// The loop this timer is scheduled on, if any.
-    public private(set) weak var runLoop: (any RunLoop)?
+    public private(set) weak var mainLoop: (any MainLoop)?
 
-    private let block: @MainActor (Timer) -> Void
+    private let block: @MainActor (LoopTimer) -> Void
 
     /// Creates an unscheduled timer that fires first at `fireDate` (seconds on the loop's clock;
     /// NaN or +∞: never) and, when `interval` > 0, every `interval` seconds after that (see the
     /// type's documentation for intervals that cannot be met).
     public init(fireDate: Double, interval: Double = 0, tolerance: Double = 0,
-                block: @escaping @MainActor (Timer) -> Void) {
+                block: @escaping @MainActor (LoopTimer) -> Void) {
         self.fireDate = Self.sanitized(fireDate)
         self.interval = interval.isFinite && interval > 0 ? max(interval, Self.minimumInterval) : 0
         self.tolerance = tolerance >= 0 ? tolerance : 0
@@ -58,24 +58,24 @@ public final class Timer {
     /// loop could neither fire it nor tell that it never will.
     static func sanitized(_ date: Double) -> Double { date.isNaN ? .infinity : date }
 
-    /// Creates a timer that fires `delay` seconds from now on `runLoop`, repeating every `delay`
+    /// Creates a timer that fires `delay` seconds from now on `mainLoop`, repeating every `delay`
     /// when `repeats`, and schedules it.
     @discardableResult
-    public static func scheduled(on runLoop: any RunLoop, after delay: Double, repeats: Bool = false,
+    public static func scheduled(on mainLoop: any MainLoop, after delay: Double, repeats: Bool = false,
                                  tolerance: Double = 0,
-                                 block: @escaping @MainActor (Timer) -> Void) -> Timer {
-        let timer = Timer(fireDate: runLoop.clock.now + delay, interval: repeats ? delay : 0,
+                                 block: @escaping @MainActor (LoopTimer) -> Void) -> LoopTimer {
+        let timer = LoopTimer(fireDate: mainLoop.clock.now + delay, interval: repeats ? delay : 0,
                           tolerance: tolerance, block: block)
-        timer.schedule(on: runLoop)
+        timer.schedule(on: mainLoop)
         return timer
     }
 
-    /// Arms the timer on `runLoop`. A timer lives on at most one loop.
-    public func schedule(on runLoop: any RunLoop) {
-        precondition(self.runLoop == nil, "a Timer is scheduled on one run loop only")
+    /// Arms the timer on `mainLoop`. A timer lives on at most one loop.
+    public func schedule(on mainLoop: any MainLoop) {
+        precondition(self.mainLoop == nil, "a LoopTimer is scheduled on one run loop only")
         guard isValid else { return }
-        self.runLoop = runLoop
-        runLoop.add(self)
+        self.mainLoop = mainLoop
+        mainLoop.add(self)
     }
 
     /// Arms the timer again, to fire first at `fireDate`, on the loop it was scheduled on —
@@ -83,20 +83,20 @@ public final class Timer {
     /// and over (a gesture's time limit, on every touch) is made once and allocates nothing
     /// afterwards. The timer must have been scheduled on a loop that still exists.
     public func rearm(at fireDate: Double) {
-        guard let runLoop else {
+        guard let mainLoop else {
             preconditionFailure("rearm(at:): the timer was never scheduled, or its run loop is gone")
         }
-        runLoop.remove(self)
+        mainLoop.remove(self)
         self.fireDate = Self.sanitized(fireDate)
         isValid = true
-        runLoop.add(self)
+        mainLoop.add(self)
     }
 
     /// Stops the timer for good (until `rearm(at:)`); it will not fire again.
     public func invalidate() {
         guard isValid else { return }
         isValid = false
-        runLoop?.remove(self)
+        mainLoop?.remove(self)
     }
 
     /// Runs the timer's block now without changing its schedule (as Foundation's `fire()`);
@@ -110,7 +110,7 @@ public final class Timer {
     /// Called by a run loop when the timer is due at time `now`: runs the block and either
     /// re-arms a repeating timer at the next multiple of its interval after `now` or invalidates
     /// a one-shot timer. Returns whether the timer should stay armed.
-    public func fireFromRunLoop(now: Double) -> Bool {
+    public func fireFromMainLoop(now: Double) -> Bool {
         guard isValid else { return false }
         if interval > 0 {
             // Skip missed firings: the next deadline is the first one strictly after `now`.

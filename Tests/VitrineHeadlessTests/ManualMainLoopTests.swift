@@ -3,9 +3,9 @@ import Vitrine
 import VitrineHeadless
 
 /// The deterministic loop every other test stands on: its turns, its timers and its idleness
-/// must follow the `RunLoop` contract exactly.
+/// must follow the `MainLoop` contract exactly.
 @MainActor
-struct ManualRunLoopTests {
+struct ManualMainLoopTests {
     // MARK: ManualClock
 
     @Test func manualClockStartsWhereToldAndMovesOnlyWhenTold() {
@@ -21,7 +21,7 @@ struct ManualRunLoopTests {
     }
 
     @Test func aLoopStartsAtTheOriginOfTheClockItIsGiven() {
-        let loop = ManualRunLoop(clock: ManualClock(start: 100))
+        let loop = ManualMainLoop(clock: ManualClock(start: 100))
         #expect(loop.clock.now == 100)
         #expect(loop.manualClock.now == 100)
         #expect(loop.turnCount == 0)
@@ -30,13 +30,13 @@ struct ManualRunLoopTests {
     // MARK: Turns
 
     @Test func aTurnRunsInputThenTimersThenObservers() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var log: [String] = []
         loop.addInputSource(input) { _ in log.append("input") }
         loop.addBeforeWaitingObserver { log.append("observer 1") }
         loop.addBeforeWaitingObserver { log.append("observer 2") }
-        Timer.scheduled(on: loop, after: 1) { _ in log.append("timer") }
+        LoopTimer.scheduled(on: loop, after: 1) { _ in log.append("timer") }
         // Input that arrives at the very instant a timer is due is handled in the same turn:
         // input first, as the contract orders.
         loop.manualClock.set(to: 1)
@@ -47,22 +47,22 @@ struct ManualRunLoopTests {
     }
 
     @Test func observersRunInEveryTurnAfterTheTurnsWork() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var observed = 0
         loop.addBeforeWaitingObserver { observed += 1 }
-        Timer.scheduled(on: loop, after: 1) { _ in }
-        Timer.scheduled(on: loop, after: 2) { _ in }
+        LoopTimer.scheduled(on: loop, after: 1) { _ in }
+        LoopTimer.scheduled(on: loop, after: 2) { _ in }
         loop.advance(by: 3)
         #expect(loop.turnCount == 2)
         #expect(observed == 2)
     }
 
     @Test func dueTimersFireInDeadlineOrderNotInTheOrderTheyWereArmed() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var log: [String] = []
-        Timer.scheduled(on: loop, after: 0.3) { _ in log.append("c") }
-        Timer.scheduled(on: loop, after: 0.1) { _ in log.append("a") }
-        Timer.scheduled(on: loop, after: 0.2) { _ in log.append("b") }
+        LoopTimer.scheduled(on: loop, after: 0.3) { _ in log.append("c") }
+        LoopTimer.scheduled(on: loop, after: 0.1) { _ in log.append("a") }
+        LoopTimer.scheduled(on: loop, after: 0.2) { _ in log.append("b") }
         // Jump past all three deadlines at once, as a real loop does after a long blocking turn:
         // they are all due in one turn and still fire earliest first.
         loop.manualClock.set(to: 1)
@@ -72,19 +72,19 @@ struct ManualRunLoopTests {
     }
 
     @Test func timersWithTheSameDeadlineFireInTheOrderTheyWereArmed() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var log: [Int] = []
         for index in 0..<8 {
-            Timer.scheduled(on: loop, after: 1) { _ in log.append(index) }
+            LoopTimer.scheduled(on: loop, after: 1) { _ in log.append(index) }
         }
         loop.advance(by: 1)
         #expect(log == [0, 1, 2, 3, 4, 5, 6, 7])
     }
 
     @Test func aTimerFiresNoEarlierThanItsDeadline() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
-        Timer.scheduled(on: loop, after: 0.5) { _ in firedAt.append(loop.clock.now) }
+        LoopTimer.scheduled(on: loop, after: 0.5) { _ in firedAt.append(loop.clock.now) }
         loop.advance(by: 0.25)
         #expect(firedAt.isEmpty)
         loop.advance(by: 0.5)
@@ -93,9 +93,9 @@ struct ManualRunLoopTests {
     }
 
     @Test func advanceWakesExactlyAtEachDeadlineAndNowhereElse() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
-        Timer.scheduled(on: loop, after: 0.25, repeats: true) { _ in firedAt.append(loop.clock.now) }
+        LoopTimer.scheduled(on: loop, after: 0.25, repeats: true) { _ in firedAt.append(loop.clock.now) }
         loop.advance(by: 1)
         // Four deadlines in one second, one wake-up for each: nothing in between.
         #expect(firedAt == [0.25, 0.5, 0.75, 1.0])
@@ -104,9 +104,9 @@ struct ManualRunLoopTests {
     }
 
     @Test func aRepeatingTimerThatFallsBehindSkipsTheMissedFirings() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
-        let timer = Timer.scheduled(on: loop, after: 1, repeats: true) { _ in firedAt.append(loop.clock.now) }
+        let timer = LoopTimer.scheduled(on: loop, after: 1, repeats: true) { _ in firedAt.append(loop.clock.now) }
         // The loop was blocked for 3.5 s (the clock moved without turns): deadlines 1, 2 and 3
         // were missed. One firing catches up; the next stays on the 1 s grid.
         loop.manualClock.set(to: 3.5)
@@ -118,8 +118,8 @@ struct ManualRunLoopTests {
     }
 
     @Test func aRepeatingTimerFiredExactlyOnADeadlineMovesToTheNextOne() {
-        let loop = ManualRunLoop()
-        let timer = Timer.scheduled(on: loop, after: 2, repeats: true) { _ in }
+        let loop = ManualMainLoop()
+        let timer = LoopTimer.scheduled(on: loop, after: 2, repeats: true) { _ in }
         loop.manualClock.set(to: 6)
         loop.runUntilIdle()
         // 6 is a deadline itself: the next is the first strictly after it.
@@ -127,9 +127,9 @@ struct ManualRunLoopTests {
     }
 
     @Test func anInvalidatedTimerNeverFiresAndIsDisarmed() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired = 0
-        let timer = Timer.scheduled(on: loop, after: 1) { _ in fired += 1 }
+        let timer = LoopTimer.scheduled(on: loop, after: 1) { _ in fired += 1 }
         #expect(loop.armedTimerCount == 1)
         timer.invalidate()
         #expect(!timer.isValid)
@@ -141,14 +141,14 @@ struct ManualRunLoopTests {
     }
 
     @Test func aTimerInvalidatedByAnEarlierTimerOfTheSameTurnDoesNotFire() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var log: [String] = []
-        var second: Timer?
-        Timer.scheduled(on: loop, after: 1) { _ in
+        var second: LoopTimer?
+        LoopTimer.scheduled(on: loop, after: 1) { _ in
             log.append("first")
             second?.invalidate()
         }
-        second = Timer.scheduled(on: loop, after: 1.5) { _ in log.append("second") }
+        second = LoopTimer.scheduled(on: loop, after: 1.5) { _ in log.append("second") }
         loop.manualClock.set(to: 2)
         loop.runUntilIdle()
         #expect(log == ["first"])
@@ -156,11 +156,11 @@ struct ManualRunLoopTests {
     }
 
     @Test func aTimerArmedWhileFiringWaitsForItsOwnDeadline() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [String] = []
-        Timer.scheduled(on: loop, after: 1) { _ in
+        LoopTimer.scheduled(on: loop, after: 1) { _ in
             firedAt.append("outer \(loop.clock.now)")
-            Timer.scheduled(on: loop, after: 0.5) { _ in firedAt.append("inner \(loop.clock.now)") }
+            LoopTimer.scheduled(on: loop, after: 0.5) { _ in firedAt.append("inner \(loop.clock.now)") }
         }
         loop.advance(by: 1.25)
         #expect(firedAt == ["outer 1.0"])
@@ -169,21 +169,21 @@ struct ManualRunLoopTests {
     }
 
     @Test func toleranceLetsTheLoopFireATimerLaterToShareAWakeUp() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [String] = []
         // `lenient` may fire anywhere in [1.0, 1.5]; `strict` is due at 1.3. One wake-up at 1.3
         // serves both, rather than two wake-ups at 1.0 and 1.3.
-        Timer.scheduled(on: loop, after: 1.0, tolerance: 0.5) { _ in firedAt.append("lenient \(loop.clock.now)") }
-        Timer.scheduled(on: loop, after: 1.3) { _ in firedAt.append("strict \(loop.clock.now)") }
+        LoopTimer.scheduled(on: loop, after: 1.0, tolerance: 0.5) { _ in firedAt.append("lenient \(loop.clock.now)") }
+        LoopTimer.scheduled(on: loop, after: 1.3) { _ in firedAt.append("strict \(loop.clock.now)") }
         loop.advance(by: 2)
         #expect(firedAt == ["lenient 1.3", "strict 1.3"])
         #expect(loop.turnCount == 1)
     }
 
     @Test func aTimerWithToleranceFiresWithinItsWindow() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var firedAt: [Double] = []
-        Timer.scheduled(on: loop, after: 1.0, tolerance: 0.25) { _ in firedAt.append(loop.clock.now) }
+        LoopTimer.scheduled(on: loop, after: 1.0, tolerance: 0.25) { _ in firedAt.append(loop.clock.now) }
         loop.advance(by: 0.99)
         #expect(firedAt.isEmpty)
         loop.advance(by: 1)
@@ -193,8 +193,8 @@ struct ManualRunLoopTests {
     }
 
     @Test func aRepeatingTimerWithToleranceStaysOnItsGrid() {
-        let loop = ManualRunLoop()
-        let timer = Timer.scheduled(on: loop, after: 1, repeats: true, tolerance: 0.5) { _ in }
+        let loop = ManualMainLoop()
+        let timer = LoopTimer.scheduled(on: loop, after: 1, repeats: true, tolerance: 0.5) { _ in }
         loop.advance(by: 1.6)
         // Fired late (by at most the tolerance), but the next deadline is still 2, not 2.5.
         #expect(timer.fireDate == 2)
@@ -203,7 +203,7 @@ struct ManualRunLoopTests {
     // MARK: Idleness
 
     @Test func anIdleLoopRunsNoTurnsHoweverLongTimeMoves() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var observed = 0
         loop.addBeforeWaitingObserver { observed += 1 }
         loop.advance(by: 3600)
@@ -215,7 +215,7 @@ struct ManualRunLoopTests {
     }
 
     @Test func wakeUpAsksForExactlyOneTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         loop.wakeUp()
         loop.wakeUp()
         #expect(loop.hasWork)
@@ -225,19 +225,19 @@ struct ManualRunLoopTests {
     }
 
     @Test func aWakeUpAskedBeforeTheObserversIsServedByThem() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var observed = 0
         loop.addBeforeWaitingObserver { observed += 1 }
         // A timer that dirties something asks for a commit: the observers of its own turn
         // commit it, so the loop does not wake again for it.
-        Timer.scheduled(on: loop, after: 1) { _ in loop.wakeUp() }
+        LoopTimer.scheduled(on: loop, after: 1) { _ in loop.wakeUp() }
         loop.advance(by: 2)
         #expect(loop.turnCount == 1)
         #expect(observed == 1)
     }
 
     @Test func aWakeUpAskedByAnObserverGetsAnotherTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var observed = 0
         loop.addBeforeWaitingObserver {
             observed += 1
@@ -251,7 +251,7 @@ struct ManualRunLoopTests {
     }
 
     @Test func inputMakesTheLoopRunOneTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var events = 0
         loop.addInputSource(input) { _ in events += 1 }
@@ -264,7 +264,7 @@ struct ManualRunLoopTests {
     }
 
     @Test func aRemovedSourceIsNoLongerDispatched() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var events = 0
         loop.addInputSource(input) { _ in events += 1 }
@@ -278,10 +278,10 @@ struct ManualRunLoopTests {
     // MARK: run() and stop()
 
     @Test func runReturnsWhenNothingIsLeftToDo() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var fired: [Double] = []
-        Timer.scheduled(on: loop, after: 2) { _ in fired.append(loop.clock.now) }
-        Timer.scheduled(on: loop, after: 5) { _ in fired.append(loop.clock.now) }
+        LoopTimer.scheduled(on: loop, after: 2) { _ in fired.append(loop.clock.now) }
+        LoopTimer.scheduled(on: loop, after: 5) { _ in fired.append(loop.clock.now) }
         loop.run()
         // It slept (moved the clock) straight to each deadline.
         #expect(fired == [2, 5])
@@ -290,16 +290,16 @@ struct ManualRunLoopTests {
     }
 
     @Test func stopMakesRunReturnAfterTheCurrentTurn() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         var ticks = 0
-        Timer.scheduled(on: loop, after: 1, repeats: true) { _ in
+        LoopTimer.scheduled(on: loop, after: 1, repeats: true) { _ in
             ticks += 1
             if ticks == 3 { loop.stop() }
         }
         var lateFirings = 0
         // Due at the same instant as the third tick, but in a later turn: stop must win.
-        Timer.scheduled(on: loop, after: 3) { _ in
-            Timer.scheduled(on: loop, after: 0) { _ in lateFirings += 1 }
+        LoopTimer.scheduled(on: loop, after: 3) { _ in
+            LoopTimer.scheduled(on: loop, after: 0) { _ in lateFirings += 1 }
         }
         loop.run()
         #expect(ticks == 3)
@@ -308,7 +308,7 @@ struct ManualRunLoopTests {
     }
 
     @Test func stopFromAnInputHandlerEndsRunEvenWithMoreInputQueued() {
-        let loop = ManualRunLoop()
+        let loop = ManualMainLoop()
         let input = ScriptedInput(clock: loop.clock)
         var frames = 0
         loop.addInputSource(input) { _ in

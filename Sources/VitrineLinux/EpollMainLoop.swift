@@ -10,7 +10,7 @@ import Vitrine
 /// input source's descriptor, a timerfd for timers, an eventfd for wake-ups, a signalfd for
 /// SIGINT, SIGTERM and SIGHUP, and the Dispatch main queue.
 ///
-/// It follows the `RunLoop` contract, turn by turn:
+/// It follows the `MainLoop` contract, turn by turn:
 /// 1. sleep in `epoll_wait` with no timeout (every deadline is carried by the timerfd, so the
 ///    loop never polls), or not at all when a turn was asked for with `wakeUp()`;
 /// 2. dispatch every ready input source and call every ready descriptor watch
@@ -26,13 +26,13 @@ import Vitrine
 ///
 /// **Timers and coalescing.** The timerfd is armed, with an absolute `CLOCK_MONOTONIC` time, at
 /// the earliest `fireDate + tolerance` of all armed timers (the shared `TimerQueue`'s
-/// `nextWakeDate`) (`Timer.wakeDate`: a timer that never
+/// `nextWakeDate`) (`LoopTimer.wakeDate`: a timer that never
 /// fires arms nothing, and a deadline past `MonotonicClock.farFuture` is clamped to it): the
 /// latest moment that every timer still accepts, and never before the earliest `fireDate`.
 /// When it expires, every timer whose
 /// `fireDate` has passed fires in that one turn, so timers with overlapping tolerance windows
 /// cost one wake-up; a timer without tolerance fires at its `fireDate`. (The same rule as
-/// `ManualRunLoop.nextDeadline`.) The timerfd is re-armed only when that time changes.
+/// `ManualMainLoop.nextDeadline`.) The timerfd is re-armed only when that time changes.
 ///
 /// **Threads.** Everything runs on the thread that created the loop and calls `run()`, as the
 /// main actor; only `wakeHandle` (and `wakeUpFromAnyThread()`) may be used from other threads.
@@ -43,7 +43,7 @@ import Vitrine
 /// **Resources.** The loop owns its epoll, timer, wake and signal descriptors and releases them,
 /// in reverse order, in `close()` or when it is deinitialised.
 @MainActor
-public final class EpollRunLoop: RunLoop {
+public final class EpollMainLoop: MainLoop {
     /// The signals the loop reads from its signalfd (when it handles signals): SIGINT (Ctrl-C),
     /// SIGTERM (systemd stopping the unit) and SIGHUP (the terminal went away).
     public nonisolated static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -51,7 +51,7 @@ public final class EpollRunLoop: RunLoop {
     /// The loop's clock: `CLOCK_MONOTONIC`, the clock its timerfd runs on.
     public let monotonicClock = MonotonicClock()
     /// The loop's clock (`monotonicClock`).
-    public var clock: any Clock { monotonicClock }
+    public var clock: any TimeSource { monotonicClock }
 
     /// How many times the thread came back from sleeping in `epoll_wait`: once per real
     /// wake-up (a source, a timer, a signal, the main queue or `wakeUp()` from another thread).
@@ -141,9 +141,9 @@ public final class EpollRunLoop: RunLoop {
     /// picks. Only one loop per process can handle signals: make others with
     /// `handlesSignals: false`. `close()` undoes all of it.
     ///
-    /// Throws `RunLoopError` when the kernel refuses a descriptor (too many open files, a
+    /// Throws `MainLoopError` when the kernel refuses a descriptor (too many open files, a
     /// sandbox) or another loop handles signals already.
-    public init(handlesSignals: Bool = true, logger: Logger = Logger(label: "vitrine.runloop")) throws(RunLoopError) {
+    public init(handlesSignals: Bool = true, logger: Logger = Logger(label: "vitrine.runloop")) throws(MainLoopError) {
         self.logger = logger
         let resources = try Resources()
         self.resources = resources
@@ -173,11 +173,11 @@ public final class EpollRunLoop: RunLoop {
     /// dropped, so that unblocking them does not kill the process). Idempotent; the loop cannot
     /// run afterwards. Called by deinit if not before.
     public func close() {
-        precondition(!isRunning, "close() an EpollRunLoop after run() has returned")
+        precondition(!isRunning, "close() an EpollMainLoop after run() has returned")
         resources.close()
     }
 
-    // MARK: RunLoop
+    // MARK: MainLoop
 
     /// Watches `source`. A source with a descriptor is watched by epoll (level-triggered) and
     /// dispatched in every turn in which it is readable; a `SignallingInputSource` without one
@@ -228,7 +228,7 @@ public final class EpollRunLoop: RunLoop {
         }
     }
 
-    /// Watches `descriptor` with epoll, level-triggered, as the `RunLoop` contract says: the
+    /// Watches `descriptor` with epoll, level-triggered, as the `MainLoop` contract says: the
     /// handler runs once in every turn in which the kernel reports it ready. EPOLLHUP, EPOLLRDHUP
     /// and EPOLLERR are reported as `hangUp` and `error`, after which the watch ends with a log
     /// line. Throws `DescriptorWatchError` for what `epoll_ctl(EPOLL_CTL_ADD)` refuses: EBADF
@@ -254,12 +254,12 @@ public final class EpollRunLoop: RunLoop {
     }
 
     /// Arms `timer` (the timerfd is set before the loop next sleeps).
-    public func add(_ timer: Timer) {
+    public func add(_ timer: LoopTimer) {
         timers.arm(timer)
     }
 
     /// Disarms `timer`.
-    public func remove(_ timer: Timer) {
+    public func remove(_ timer: LoopTimer) {
         timers.disarm(timer)
     }
 
@@ -283,12 +283,12 @@ public final class EpollRunLoop: RunLoop {
 
     /// Runs turns until `stop()`. Not re-entrant: a callback must not run the loop it runs on.
     public func run() {
-        precondition(!isRunning, "EpollRunLoop.run() is not re-entrant: a callback must not run the loop it is called from")
-        precondition(!resources.isClosed, "run() on an EpollRunLoop that was closed")
+        precondition(!isRunning, "EpollMainLoop.run() is not re-entrant: a callback must not run the loop it is called from")
+        precondition(!resources.isClosed, "run() on an EpollMainLoop that was closed")
         if let signals = resources.signals, signals.thread != vitrine_gettid() {
             // The signals are blocked, and forwarded to, the thread that made the loop: on
             // another thread a signal sent to that one would not make this one's signalfd ready.
-            logger.warning("EpollRunLoop runs on another thread than the one that created it: signals may not reach it")
+            logger.warning("EpollMainLoop runs on another thread than the one that created it: signals may not reach it")
         }
         isRunning = true
         stopRequested = false
@@ -306,7 +306,7 @@ public final class EpollRunLoop: RunLoop {
     }
 
     /// Makes `run()` return after the current turn. A `stop()` made before `run()` has no
-    /// effect (as with `ManualRunLoop`).
+    /// effect (as with `ManualMainLoop`).
     public func stop() {
         stopRequested = true
     }
@@ -438,12 +438,12 @@ public final class EpollRunLoop: RunLoop {
         // deadline (`TimerQueue`).
         timers.collectDue(at: now)
         while let timer = timers.nextDue() {
-            if !timer.fireFromRunLoop(now: now) { remove(timer) }
+            if !timer.fireFromMainLoop(now: now) { remove(timer) }
         }
     }
 
     private func armTimerForNextDeadline() {
-        // A timer that never fires (NaN or +∞, `Timer.wakeDate` nil) arms nothing: the loop
+        // A timer that never fires (NaN or +∞, `LoopTimer.wakeDate` nil) arms nothing: the loop
         // sleeps rather than waking for it, or re-arming for it, turn after turn.
         let deadline = timers.nextWakeDate
         // After an expiry the timerfd counts as disarmed, so a deadline equal to the one that
@@ -471,16 +471,16 @@ public final class EpollRunLoop: RunLoop {
         /// and read.
         private(set) var timerDeadline: Double?
 
-        init() throws(RunLoopError) {
+        init() throws(MainLoopError) {
             switch retryingOnInterrupt({ epoll_create1(Int32(EPOLL_CLOEXEC)) }) {
             case .success(let raw): epoll = FileDescriptor(rawValue: raw)
-            case .failure(let error): throw RunLoopError("epoll_create1", error)
+            case .failure(let error): throw MainLoopError("epoll_create1", error)
             }
             switch retryingOnInterrupt({ timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }) {
             case .success(let raw): timer = FileDescriptor(rawValue: raw)
             case .failure(let error):
                 try? epoll.close()
-                throw RunLoopError("timerfd_create", error)
+                throw MainLoopError("timerfd_create", error)
             }
             do {
                 wake = try WakeEvent()
@@ -497,7 +497,7 @@ public final class EpollRunLoop: RunLoop {
             events.deallocate()
         }
 
-        func startHandlingSignals(_ numbers: [Int32]) throws(RunLoopError) {
+        func startHandlingSignals(_ numbers: [Int32]) throws(MainLoopError) {
             signals = try SignalDescriptor(numbers)
         }
 
@@ -508,9 +508,9 @@ public final class EpollRunLoop: RunLoop {
             return retryingOnInterrupt { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, descriptor, &event) }.map { _ in }
         }
 
-        func watch(_ descriptor: Int32, token: UInt64) throws(RunLoopError) {
+        func watch(_ descriptor: Int32, token: UInt64) throws(MainLoopError) {
             if case .failure(let error) = tryWatch(descriptor, token: token) {
-                throw RunLoopError("epoll_ctl(EPOLL_CTL_ADD)", error)
+                throw MainLoopError("epoll_ctl(EPOLL_CTL_ADD)", error)
             }
         }
 
@@ -584,13 +584,13 @@ private final class SignalDescriptor {
     private var newlyBlocked = sigset_t()
     private var isClosed = false
 
-    init(_ numbers: [Int32]) throws(RunLoopError) {
+    init(_ numbers: [Int32]) throws(MainLoopError) {
         var set = sigset_t()
         sigemptyset(&set)
         for number in numbers { sigaddset(&set, number) }
         var previous = sigset_t()
         let blocked = pthread_sigmask(SIG_BLOCK, &set, &previous)
-        guard blocked == 0 else { throw RunLoopError("pthread_sigmask", Errno(rawValue: blocked)) }
+        guard blocked == 0 else { throw MainLoopError("pthread_sigmask", Errno(rawValue: blocked)) }
         sigemptyset(&newlyBlocked)
         for number in numbers where sigismember(&previous, number) == 0 { sigaddset(&newlyBlocked, number) }
         thread = vitrine_gettid()
@@ -598,7 +598,7 @@ private final class SignalDescriptor {
         case .success(let raw): descriptor = FileDescriptor(rawValue: raw)
         case .failure(let error):
             _ = pthread_sigmask(SIG_UNBLOCK, &newlyBlocked, nil)
-            throw RunLoopError("signalfd", error)
+            throw MainLoopError("signalfd", error)
         }
         let installed = numbers.withUnsafeBufferPointer { buffer in
             vitrine_signal_forwarding_install(buffer.baseAddress, Int32(buffer.count), thread)
@@ -608,10 +608,10 @@ private final class SignalDescriptor {
             try? descriptor.close()
             _ = pthread_sigmask(SIG_UNBLOCK, &newlyBlocked, nil)
             if error == .resourceBusy {
-                throw RunLoopError("installing the signal forwarder", error,
-                                   remedy: "another EpollRunLoop in this process handles signals already: close it, or create this one with handlesSignals: false")
+                throw MainLoopError("installing the signal forwarder", error,
+                                   remedy: "another EpollMainLoop in this process handles signals already: close it, or create this one with handlesSignals: false")
             }
-            throw RunLoopError("sigaction", error)
+            throw MainLoopError("sigaction", error)
         }
     }
 

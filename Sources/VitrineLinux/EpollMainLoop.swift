@@ -88,7 +88,7 @@ public final class EpollMainLoop: MainLoop {
     /// Whether this loop reads SIGINT, SIGTERM and SIGHUP (see `init(handlesSignals:logger:)`).
     public var handlesSignals: Bool { resources.signals != nil }
 
-    private enum Token {
+    enum Token {
         static let timer: UInt64 = 0
         static let wake: UInt64 = 1
         static let signals: UInt64 = 2
@@ -96,7 +96,7 @@ public final class EpollMainLoop: MainLoop {
         static let firstSource: UInt64 = 16
     }
 
-    private enum Delivery {
+    enum Delivery {
         /// Watched by epoll; dispatched when its descriptor is readable.
         case descriptor
         /// No descriptor; dispatched in the turn after it signals readiness.
@@ -105,7 +105,7 @@ public final class EpollMainLoop: MainLoop {
         case everyTurn
     }
 
-    private struct Watched {
+    struct Watched {
         let token: UInt64
         let source: any InputSource
         let handler: @MainActor (InputEvent) -> Void
@@ -113,23 +113,23 @@ public final class EpollMainLoop: MainLoop {
         let delivery: Delivery
     }
 
-    private struct Watching {
+    struct Watching {
         let token: UInt64
         let watch: DescriptorWatch
     }
 
-    private let resources: Resources
-    private let logger: Logger
-    private var sources: [Watched] = []
-    private var nextToken = Token.firstSource
-    private var signalledSources: [UInt64] = []
-    private var hasEveryTurnSources: Bool { sources.contains { $0.delivery == .everyTurn } }
-    private var signalledScratch: [UInt64] = []
-    private var watches: [Watching] = []
-    private var timers = TimerQueue()
-    private var observers: [@MainActor () -> Void] = []
-    private var wakeRequested = false
-    private var stopRequested = false
+    let resources: Resources
+    let logger: Logger
+    var sources: [Watched] = []
+    var nextToken = Token.firstSource
+    var signalledSources: [UInt64] = []
+    var hasEveryTurnSources: Bool { sources.contains { $0.delivery == .everyTurn } }
+    var signalledScratch: [UInt64] = []
+    var watches: [Watching] = []
+    var timers = TimerQueue()
+    var observers: [@MainActor () -> Void] = []
+    var wakeRequested = false
+    var stopRequested = false
 
     /// Creates the loop's descriptors on the calling thread, which becomes the loop's thread.
     ///
@@ -313,11 +313,11 @@ public final class EpollMainLoop: MainLoop {
 
     // MARK: Turns
 
-    private func sourceDidSignal(_ token: UInt64) {
+    func sourceDidSignal(_ token: UInt64) {
         if !signalledSources.contains(token) { signalledSources.append(token) }
     }
 
-    private func runTurn(readyCount: Int) {
+    func runTurn(readyCount: Int) {
         turns += 1
         var timerExpired = false
         var signalsPending = false
@@ -381,14 +381,14 @@ public final class EpollMainLoop: MainLoop {
         }
     }
 
-    private func dispatchSource(_ token: UInt64) {
+    func dispatchSource(_ token: UInt64) {
         // Looked up each time: a handler may have removed this source or others.
         guard let index = sources.firstIndex(where: { $0.token == token }) else { return }
         let handler = sources[index].handler
         sources[index].source.dispatch { handler($0) }
     }
 
-    private func deliverSignals() {
+    func deliverSignals() {
         guard let signals = resources.signals else { return }
         while let number = signals.next() {
             if let signalHandler {
@@ -400,7 +400,7 @@ public final class EpollMainLoop: MainLoop {
         }
     }
 
-    private func watchEnded(_ watch: DescriptorWatch) {
+    func watchEnded(_ watch: DescriptorWatch) {
         guard let index = watches.firstIndex(where: { $0.watch === watch }) else { return }
         watches.remove(at: index)
         // After `close()` the epoll number may belong to someone else: leave it alone.
@@ -409,14 +409,14 @@ public final class EpollMainLoop: MainLoop {
         resources.unwatch(watch.descriptor)
     }
 
-    private static func epollEvents(for events: DescriptorEvents) -> UInt32 {
+    static func epollEvents(for events: DescriptorEvents) -> UInt32 {
         var bits: UInt32 = EPOLLRDHUP.rawValue
         if events.contains(.readable) { bits |= EPOLLIN.rawValue }
         if events.contains(.writable) { bits |= EPOLLOUT.rawValue }
         return bits
     }
 
-    private static func descriptorEvents(from bits: UInt32) -> DescriptorEvents {
+    static func descriptorEvents(from bits: UInt32) -> DescriptorEvents {
         var events: DescriptorEvents = []
         if bits & (EPOLLIN.rawValue | EPOLLPRI.rawValue) != 0 { events.insert(.readable) }
         if bits & EPOLLOUT.rawValue != 0 { events.insert(.writable) }
@@ -425,7 +425,7 @@ public final class EpollMainLoop: MainLoop {
         return events
     }
 
-    private func fireDueTimers(timerExpired: Bool) {
+    func fireDueTimers(timerExpired: Bool) {
         guard !timers.isEmpty else { return }
         var now = monotonicClock.now
         if timerExpired, let reached = resources.expiredDeadline {
@@ -442,7 +442,7 @@ public final class EpollMainLoop: MainLoop {
         }
     }
 
-    private func armTimerForNextDeadline() {
+    func armTimerForNextDeadline() {
         // A timer that never fires (NaN or +∞, `LoopTimer.wakeDate` nil) arms nothing: the loop
         // sleeps rather than waking for it, or re-arming for it, turn after turn.
         let deadline = timers.nextWakeDate
@@ -452,192 +452,4 @@ public final class EpollMainLoop: MainLoop {
         resources.armTimer(at: deadline)
     }
 
-    // MARK: Descriptors
-
-    /// The loop's descriptors and what it changed in the process (signal mask and actions), in
-    /// one owner that releases them in reverse order, whether by `close()` or by deinit.
-    private final class Resources {
-        let epoll: FileDescriptor
-        let timer: FileDescriptor
-        let wake: WakeEvent
-        var signals: SignalDescriptor?
-        /// libdispatch's main-queue eventfd; libdispatch owns it.
-        var mainQueue: Int32?
-        let events: UnsafeMutableBufferPointer<epoll_event>
-        private(set) var isClosed = false
-        /// The deadline the timerfd was armed for when it last expired.
-        private(set) var expiredDeadline: Double?
-        /// The `fireDate + tolerance` the timerfd is armed for; nil when disarmed, or expired
-        /// and read.
-        private(set) var timerDeadline: Double?
-
-        init() throws(MainLoopError) {
-            switch retryingOnInterrupt({ epoll_create1(Int32(EPOLL_CLOEXEC)) }) {
-            case .success(let raw): epoll = FileDescriptor(rawValue: raw)
-            case .failure(let error): throw MainLoopError("epoll_create1", error)
-            }
-            switch retryingOnInterrupt({ timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }) {
-            case .success(let raw): timer = FileDescriptor(rawValue: raw)
-            case .failure(let error):
-                try? epoll.close()
-                throw MainLoopError("timerfd_create", error)
-            }
-            do {
-                wake = try WakeEvent()
-            } catch {
-                try? timer.close()
-                try? epoll.close()
-                throw error
-            }
-            events = .allocate(capacity: 64)
-        }
-
-        deinit {
-            close()
-            events.deallocate()
-        }
-
-        func startHandlingSignals(_ numbers: [Int32]) throws(MainLoopError) {
-            signals = try SignalDescriptor(numbers)
-        }
-
-        func tryWatch(_ descriptor: Int32, token: UInt64, events: UInt32 = EPOLLIN.rawValue) -> Result<Void, Errno> {
-            var event = epoll_event()
-            event.events = events
-            event.data.u64 = token
-            return retryingOnInterrupt { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, descriptor, &event) }.map { _ in }
-        }
-
-        func watch(_ descriptor: Int32, token: UInt64) throws(MainLoopError) {
-            if case .failure(let error) = tryWatch(descriptor, token: token) {
-                throw MainLoopError("epoll_ctl(EPOLL_CTL_ADD)", error)
-            }
-        }
-
-        func unwatch(_ descriptor: Int32) {
-            // EBADF/ENOENT: the owner closed the descriptor first, which unwatched it already.
-            _ = retryingOnInterrupt { epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, descriptor, nil) }
-        }
-
-        /// Sleeps until something is ready (or, when not `sleeping`, only collects what is
-        /// ready now) and returns how many entries of `events` are filled.
-        func wait(sleeping: Bool) -> Int {
-            let timeout: Int32 = sleeping ? -1 : 0
-            let result = retryingOnInterrupt {
-                epoll_wait(epoll.rawValue, events.baseAddress, Int32(events.count), timeout)
-            }
-            switch result {
-            case .success(let count): return Int(count)
-            case .failure(let error): fatalError("epoll_wait failed: \(error) (the loop's epoll descriptor is broken)")
-            }
-        }
-
-        /// Arms the timerfd at `deadline` (absolute, on CLOCK_MONOTONIC), or disarms it.
-        func armTimer(at deadline: Double?) {
-            var setting = itimerspec()
-            if let deadline { setting.it_value = MonotonicClock.timespecRoundingUp(deadline) }
-            let result = retryingOnInterrupt {
-                timerfd_settime(timer.rawValue, Int32(TFD_TIMER_ABSTIME), &setting, nil)
-            }
-            if case .failure(let error) = result {
-                fatalError("timerfd_settime failed: \(error) (deadline \(String(describing: deadline)))")
-            }
-            // Setting a timerfd resets its expiry count: it is not readable until `deadline`.
-            timerDeadline = deadline
-        }
-
-        func clearTimer() {
-            var expirations: UInt64 = 0
-            _ = try? withUnsafeMutableBytes(of: &expirations) { try timer.read(into: $0) }
-            expiredDeadline = timerDeadline
-            timerDeadline = nil
-        }
-
-        func clearMainQueue() {
-            guard let mainQueue else { return }
-            var count: UInt64 = 0
-            _ = withUnsafeMutableBytes(of: &count) { bytes in
-                retryingOnInterrupt { read(mainQueue, bytes.baseAddress, bytes.count) }
-            }
-        }
-
-        func close() {
-            guard !isClosed else { return }
-            isClosed = true
-            mainQueue = nil
-            signals?.close()
-            signals = nil
-            // The wake eventfd closes when the last WakeHandle is gone; closing epoll below
-            // stops the loop watching it.
-            try? timer.close()
-            try? epoll.close()
-        }
-    }
-}
-
-/// The signalfd of the loop, and the signal mask and actions it changed to make one.
-private final class SignalDescriptor {
-    let descriptor: FileDescriptor
-    /// The thread whose mask was changed: the mask is per thread and can only be restored there.
-    let thread: pid_t
-    /// The handled signals that were not blocked before, to unblock again.
-    private var newlyBlocked = sigset_t()
-    private var isClosed = false
-
-    init(_ numbers: [Int32]) throws(MainLoopError) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in numbers { sigaddset(&set, number) }
-        var previous = sigset_t()
-        let blocked = pthread_sigmask(SIG_BLOCK, &set, &previous)
-        guard blocked == 0 else { throw MainLoopError("pthread_sigmask", Errno(rawValue: blocked)) }
-        sigemptyset(&newlyBlocked)
-        for number in numbers where sigismember(&previous, number) == 0 { sigaddset(&newlyBlocked, number) }
-        thread = vitrine_gettid()
-        switch retryingOnInterrupt({ signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }) {
-        case .success(let raw): descriptor = FileDescriptor(rawValue: raw)
-        case .failure(let error):
-            _ = pthread_sigmask(SIG_UNBLOCK, &newlyBlocked, nil)
-            throw MainLoopError("signalfd", error)
-        }
-        let installed = numbers.withUnsafeBufferPointer { buffer in
-            vitrine_signal_forwarding_install(buffer.baseAddress, Int32(buffer.count), thread)
-        }
-        if installed != 0 {
-            let error = Errno(rawValue: errno)
-            try? descriptor.close()
-            _ = pthread_sigmask(SIG_UNBLOCK, &newlyBlocked, nil)
-            if error == .resourceBusy {
-                throw MainLoopError("installing the signal forwarder", error,
-                                   remedy: "another EpollMainLoop in this process handles signals already: close it, or create this one with handlesSignals: false")
-            }
-            throw MainLoopError("sigaction", error)
-        }
-    }
-
-    deinit { close() }
-
-    /// The next pending signal's number, or nil when none is pending.
-    func next() -> Int32? {
-        var info = signalfd_siginfo()
-        let size = MemoryLayout<signalfd_siginfo>.size
-        let read = withUnsafeMutableBytes(of: &info) { bytes in
-            retryingOnInterrupt { Glibc.read(descriptor.rawValue, bytes.baseAddress, bytes.count) }
-        }
-        guard case .success(let count) = read, count == size else { return nil }
-        return Int32(bitPattern: info.ssi_signo)
-    }
-
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        vitrine_signal_forwarding_remove()
-        // Unread signals would be delivered with their default action (termination) the moment
-        // they are unblocked: the loop that would have handled them is going away, so drop them.
-        while next() != nil {}
-        if vitrine_gettid() == thread {
-            _ = pthread_sigmask(SIG_UNBLOCK, &newlyBlocked, nil)
-        }
-        try? descriptor.close()
-    }
 }

@@ -15,9 +15,9 @@ open class View: Responder {
     // MARK: Hierarchy state
 
     /// The view this view is a subview of.
-    public private(set) weak var superview: View?
+    public internal(set) weak var superview: View?
     /// The subviews, back to front (the last one is drawn on top and hit-tested first).
-    public private(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] = []
     /// The window the view is in, directly or through its superviews.
     public internal(set) weak var window: Window?
     /// The controller whose root view this is (set by `ViewController`).
@@ -26,7 +26,7 @@ open class View: Responder {
     // MARK: Geometry state
 
     private var storedCenter = Point.zero
-    private var storedBounds = Rect.zero
+    var storedBounds = Rect.zero
     private var storedTransform = AffineTransform.identity
 
     // MARK: Layout and display state
@@ -36,7 +36,7 @@ open class View: Responder {
     /// True when this view or a descendant needs layout (so the pass walks into it).
     var subtreeNeedsLayout = false
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
-    public private(set) var dirtyRect = Rect.null
+    public internal(set) var dirtyRect = Rect.null
     /// True when this view or a descendant has a dirty rect.
     var subtreeNeedsDisplay = false
     /// What `draw(_:in:)` drew, at the screen's scale (`bounds.size × scale` pixels), kept so
@@ -284,137 +284,6 @@ open class View: Responder {
         rootTransformForWindowless().inverted()
     }
 
-    // MARK: Hierarchy
-
-    /// Adds `view` on top of the other subviews (moving it to the top when it is already one).
-    public func addSubview(_ view: View) {
-        insertSubview(view, at: subviews.count)
-    }
-
-    /// Inserts `view` at `index` of `subviews` (0 is the back). A view is moved from its
-    /// current superview; `index` is clamped to the valid range. Adding a view to itself or
-    /// under one of its own subviews (a cycle) is an app bug: it is logged and nothing changes.
-    public func insertSubview(_ view: View, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else {
-            logHierarchyMisuse(view === self ? "a view cannot be its own subview: \(view) is not added to itself"
-                                             : "adding \(view) under its own descendant \(self) would make a cycle: it is not added")
-            return
-        }
-        if view.superview === self {
-            // Reorder only: no lifecycle callbacks, as UIKit.
-            guard let current = subviews.firstIndex(where: { $0 === view }) else { return }
-            subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index > current ? index - 1 : index, 0), subviews.count))
-            view.invalidateComposition(force: true)
-            return
-        }
-        let newWindow = window
-        let windowChanges = view.window !== newWindow
-        // Leaving its window cancels the subtree's touches (UIKit's interruption).
-        if windowChanges, let oldWindow = view.window { oldWindow.subtreeWillLeave(view) }
-        view.willMove(toSuperview: self)
-        if windowChanges { view.propagateWillMove(toWindow: newWindow) }
-        if let old = view.superview {
-            old.willRemoveSubview(view)
-            view.invalidateComposition(force: true)
-            old.subviews.removeAll { $0 === view }
-            old.subviewVisibilityDidChange(view)
-        }
-        view.superview = self
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
-        if windowChanges { view.propagateWindow(newWindow) }
-        view.markSubtreeDirtyForNewParent()
-        if windowChanges { view.propagateDidMoveToWindow() }
-        view.didMoveToSuperview()
-        didAddSubview(view)
-        subviewVisibilityDidChange(view)
-    }
-
-    /// Inserts `view` just above `sibling`. When `sibling` is not a subview (an app bug), `view`
-    /// goes on top of the others, as UIKit-compatible implementations do, with a log line.
-    public func insertSubview(_ view: View, aboveSubview sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
-            insertOnTop(view, notFinding: sibling)
-            return
-        }
-        // Indices are positions before `view` is taken out (see insertSubview(_:at:)).
-        insertSubview(view, at: index + 1)
-    }
-
-    /// Inserts `view` just below `sibling`. When `sibling` is not a subview (an app bug), `view`
-    /// goes on top of the others, as UIKit-compatible implementations do, with a log line.
-    public func insertSubview(_ view: View, belowSubview sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
-            insertOnTop(view, notFinding: sibling)
-            return
-        }
-        insertSubview(view, at: index)
-    }
-
-    /// Detaches the view from its superview (and window). Touches in the subtree are cancelled
-    /// once (`touchesCancelled` to their views and recognizers), after the event being
-    /// delivered when called from a touch handler.
-    public func removeFromSuperview() {
-        guard let old = superview else { return }
-        // Leaving the window cancels the subtree's touches (UIKit's interruption), chosen
-        // while the tree still says which views are inside.
-        window?.subtreeWillLeave(self)
-        old.willRemoveSubview(self)
-        invalidateComposition(force: true)
-        let windowChanges = window != nil
-        willMove(toSuperview: nil)
-        if windowChanges { propagateWillMove(toWindow: nil) }
-        old.subviews.removeAll { $0 === self }
-        superview = nil
-        if windowChanges {
-            resignFirstResponderInSubtree(of: old.window)
-            propagateWindow(nil)
-            propagateDidMoveToWindow()
-        }
-        didMoveToSuperview()
-        old.subviewVisibilityDidChange(self)
-    }
-
-    /// Moves `view` (a subview) to the top.
-    public func bringSubviewToFront(_ view: View) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: subviews.count)
-    }
-
-    /// Moves `view` (a subview) to the back.
-    public func sendSubviewToBack(_ view: View) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: 0)
-    }
-
-    /// Swaps the subviews at `index1` and `index2`.
-    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
-        guard index1 != index2 else { return }
-        subviews.swapAt(index1, index2)
-        subviews[index1].invalidateComposition(force: true)
-        subviews[index2].invalidateComposition(force: true)
-        subviewVisibilityDidChange(subviews[index1])
-    }
-
-    /// Whether this view is `view` or one of its descendants.
-    public func isDescendant(of view: View) -> Bool {
-        var current: View? = self
-        while let candidate = current {
-            if candidate === view { return true }
-            current = candidate.superview
-        }
-        return false
-    }
-
-    /// This view or the first descendant (depth first, in subview order) whose `tag` is `tag`.
-    public func viewWithTag(_ tag: Int) -> View? {
-        if self.tag == tag { return self }
-        for subview in subviews {
-            if let found = subview.viewWithTag(tag) { return found }
-        }
-        return nil
-    }
-
     // MARK: Lifecycle callbacks (override points; the defaults do nothing)
 
     /// Called before the view gets a new superview (nil when it is being removed).
@@ -434,22 +303,22 @@ open class View: Responder {
     /// its `intrinsicContentSize` changed; stack views relayout.
     func subviewVisibilityDidChange(_ subview: View) {}
 
-    private func propagateWillMove(toWindow newWindow: Window?) {
+    func propagateWillMove(toWindow newWindow: Window?) {
         willMove(toWindow: newWindow)
         for subview in subviews { subview.propagateWillMove(toWindow: newWindow) }
     }
 
-    private func propagateWindow(_ newWindow: Window?) {
+    func propagateWindow(_ newWindow: Window?) {
         window = newWindow
         for subview in subviews { subview.propagateWindow(newWindow) }
     }
 
-    private func propagateDidMoveToWindow() {
+    func propagateDidMoveToWindow() {
         didMoveToWindow()
         for subview in subviews { subview.propagateDidMoveToWindow() }
     }
 
-    private func resignFirstResponderInSubtree(of window: Window?) {
+    func resignFirstResponderInSubtree(of window: Window?) {
         guard let window, let responder = window.firstResponder else { return }
         let owner: View? = (responder as? View) ?? (responder as? ViewController)?.viewIfLoaded
         if let owner, owner.isDescendant(of: self) { window.firstResponder = nil }
@@ -567,7 +436,7 @@ open class View: Responder {
         }
     }
 
-    private func markAncestorsNeedLayout() {
+    func markAncestorsNeedLayout() {
         var view: View? = self
         while let current = view, !current.subtreeNeedsLayout || current === self {
             current.subtreeNeedsLayout = true
@@ -609,31 +478,7 @@ open class View: Responder {
         }
     }
 
-    // MARK: Display invalidation
-
-    /// Marks the whole view to be redrawn (`draw(_:in:)`) in the next display pass.
-    public func setNeedsDisplay() {
-        setNeedsDisplay(bounds)
-    }
-
-    /// Marks `rect` (bounds space) to be redrawn in the next display pass; dirty rects of one
-    /// turn accumulate (as their bounding box, clipped to `bounds`) and cost one `draw(_:in:)`.
-    /// A hidden view (or one in a hidden superview) keeps its dirty rect until it is shown: it
-    /// damages nothing and asks for no commit meanwhile.
-    public func setNeedsDisplay(_ rect: Rect) {
-        let clipped = rect.intersection(bounds)
-        guard !clipped.isNull, !clipped.isEmpty else { return }
-        dirtyRect = dirtyRect.union(clipped)
-        var view: View? = self
-        while let current = view, !current.subtreeNeedsDisplay || current === self {
-            current.subtreeNeedsDisplay = true
-            view = current.superview
-        }
-        if let window, !isHidden, !hasHiddenAncestor {
-            window.addDamage(contentDamage(clipped))
-            window.application?.setNeedsCommit()
-        }
-    }
+    // MARK: Drawing (override point)
 
     /// Draws the view's content within `rect` (bounds space, points) into `context`, whose
     /// transform maps bounds space to the pixels of the view's backing store and whose clip is
@@ -648,190 +493,6 @@ open class View: Responder {
         drawsContent = false
     }
 
-    /// The window area a redraw of `rect` (bounds space) changes: the rect, widened by the
-    /// margin placement can add (see `contentDamageMargin`).
-    private func contentDamage(_ rect: Rect) -> Rect {
-        let margin = contentDamageMargin(scale: renderScale)
-        return convert(rect, to: nil).insetBy(dx: -margin, dy: -margin)
-    }
-
-    /// Called by the display pass: draws the dirty rect and clears it, then does the same for
-    /// the subviews that need it. Returns how many views drew.
-    func displayIfNeeded() -> Int {
-        // Nothing of a hidden subtree is seen: its dirty rects wait, to be drawn when it is
-        // shown again (`invalidateComposition` then leads the display pass back to them).
-        guard !isHidden else { return 0 }
-        var drawn = 0
-        if !dirtyRect.isNull {
-            let rect = dirtyRect
-            dirtyRect = .null
-            if drawsContent {
-                drawContent(rect)
-                if drawsContent { drawn += 1 }
-            }
-            // Damage goes with the drawing: a view marked after its damage was presented (from
-            // a draw(_:in:) or layoutSubviews of an earlier pass) must still reach the screen.
-            // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
-            window?.addDamage(contentDamage(rect))
-        }
-        subtreeNeedsDisplay = false
-        for subview in subviews where subview.subtreeNeedsDisplay || !subview.dirtyRect.isNull {
-            drawn += subview.displayIfNeeded()
-        }
-        return drawn
-    }
-
-    /// The area of the window the view and its visible subviews cover, in window space
-    /// (null when not in a window, or hidden itself or through a superview).
-    func compositionExtentInWindow() -> Rect {
-        guard window != nil, !isHidden, !hasHiddenAncestor else { return .null }
-        return compositionExtent(toWindow: transformToRootBelowWindow())
-    }
-
-    /// Whether a superview (up to and including the window) is hidden, so that nothing of
-    /// this view is on screen whatever its own state.
-    private var hasHiddenAncestor: Bool {
-        var view = superview
-        while let current = view {
-            if current.isHidden { return true }
-            view = current.superview
-        }
-        return false
-    }
-
-    private func compositionExtent(toWindow transform: AffineTransform) -> Rect {
-        var extent = bounds.applying(transform)
-        if !clipsToBounds {
-            for subview in subviews where !subview.isHidden {
-                extent = extent.union(subview.compositionExtent(
-                    toWindow: subview.transformToSuperview.concatenating(transform)))
-            }
-        }
-        return extent
-    }
-
-    /// Maps bounds space to window space.
-    private func transformToRootBelowWindow() -> AffineTransform {
-        var result = AffineTransform.identity
-        var view: View? = self
-        while let current = view, !(current is Window) {
-            result = result.concatenating(current.transformToSuperview)
-            view = current.superview
-        }
-        return result
-    }
-
-    /// Records that the view's area must be recomposed (not redrawn): alpha, color, hidden,
-    /// order. Hidden views damage nothing unless `force` (the change that hid them); nothing
-    /// inside a hidden superview is on screen, so it damages nothing either.
-    func invalidateComposition(force: Bool = false) {
-        // Shown again with drawing left from while it was hidden: lead the display pass back
-        // down to it (the pass that skipped it cleared the ancestors' flags). Done even under a
-        // hidden superview, so that showing that one finds the way down too.
-        if !isHidden && (subtreeNeedsDisplay || !dirtyRect.isNull) { markAncestorsNeedDisplay() }
-        guard let window, !hasHiddenAncestor else { return }
-        let extent: Rect
-        if isHidden && force {
-            extent = compositionExtent(toWindow: transformToRootBelowWindow())
-        } else {
-            extent = compositionExtentInWindow()
-        }
-        guard !extent.isNull else { return }
-        window.addDamage(extent)
-        window.application?.setNeedsCommit()
-    }
-
-    /// Records that only the view's own rectangle must be recomposed (its background changed;
-    /// the subviews above it are unchanged).
-    func invalidateOwnArea() {
-        guard let window, !isHidden, !hasHiddenAncestor else { return }
-        window.addDamage(bounds.applying(transformToRootBelowWindow()))
-        window.application?.setNeedsCommit()
-    }
-
-    /// Flags every ancestor as having a descendant to draw.
-    private func markAncestorsNeedDisplay() {
-        var view = superview
-        while let current = view, !current.subtreeNeedsDisplay {
-            current.subtreeNeedsDisplay = true
-            view = current.superview
-        }
-    }
-
-    private func geometryDidChange(oldExtent: Rect, oldSize: Size) {
-        if let window {
-            window.addDamage(oldExtent)
-            window.addDamage(compositionExtentInWindow())
-            window.application?.setNeedsCommit()
-        }
-        if oldSize != storedBounds.size {
-            // A new size needs a new backing store: redraw, and lay out subviews.
-            autoresizeSubviews(from: oldSize, to: storedBounds.size)
-            setNeedsLayout()
-            setNeedsDisplay()
-            superview?.subviewVisibilityDidChange(self)
-        }
-    }
-
-    /// A view that joins a new parent carries its pending work with it.
-    private func markSubtreeDirtyForNewParent() {
-        if needsLayoutFlag || subtreeNeedsLayout { markAncestorsNeedLayout() }
-        if !dirtyRect.isNull || subtreeNeedsDisplay { markAncestorsNeedDisplay() }
-        invalidateComposition(force: true)
-    }
-
     /// Type name and frame, for logs.
     open var debugDescription: String { "\(type(of: self))(frame: \(frame))" }
-}
-
-/// How a view resizes when its superview's bounds size changes (UIKit's `UIView.AutoresizingMask`).
-///
-/// Along each axis, the size change of the superview is shared among the flexible parts (left
-/// margin, width, right margin; top margin, height, bottom margin) in proportion to their
-/// current lengths; when all flexible parts have zero length they share it equally.
-public struct AutoresizingMask: OptionSet, Sendable, Hashable {
-    /// The raw bits.
-    public let rawValue: Int
-    /// Creates a mask from raw bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    /// The left margin stretches.
-    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
-    /// The width stretches.
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    /// The right margin stretches.
-    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
-    /// The top margin stretches.
-    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
-    /// The height stretches.
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
-    /// The bottom margin stretches.
-    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
-
-    /// `frame` (in the superview's space) after the superview's size went from `old` to `new`.
-    public func resize(_ frame: Rect, superviewFrom old: Size, to new: Size) -> Rect {
-        let (x, width) = Self.share(origin: frame.minX, length: frame.width,
-                                    superLength: old.width, delta: new.width - old.width,
-                                    leading: contains(.flexibleLeftMargin), size: contains(.flexibleWidth),
-                                    trailing: contains(.flexibleRightMargin))
-        let (y, height) = Self.share(origin: frame.minY, length: frame.height,
-                                     superLength: old.height, delta: new.height - old.height,
-                                     leading: contains(.flexibleTopMargin), size: contains(.flexibleHeight),
-                                     trailing: contains(.flexibleBottomMargin))
-        return Rect(x: x, y: y, width: max(width, 0), height: max(height, 0))
-    }
-
-    private static func share(origin: Double, length: Double, superLength: Double, delta: Double,
-                              leading: Bool, size: Bool, trailing: Bool) -> (Double, Double) {
-        guard delta != 0, leading || size || trailing else { return (origin, length) }
-        let trailingLength = superLength - origin - length
-        let parts = [leading ? max(origin, 0) : 0, size ? max(length, 0) : 0, trailing ? max(trailingLength, 0) : 0]
-        let total = parts.reduce(0, +)
-        let flexibleCount = Double([leading, size, trailing].filter { $0 }.count)
-        func portion(_ index: Int, _ flexible: Bool) -> Double {
-            guard flexible else { return 0 }
-            return total > 0 ? delta * parts[index] / total : delta / flexibleCount
-        }
-        return (origin + portion(0, leading), length + portion(1, size))
-    }
 }

@@ -1,0 +1,162 @@
+import VitrineGraphics
+
+// Display invalidation and composition extents: what a change dirties and damages, in the\n// window's space. Split from View.swift by role; the members are internal so both reach them.
+extension View {
+    // MARK: Display invalidation
+
+    /// Marks the whole view to be redrawn (`draw(_:in:)`) in the next display pass.
+    public func setNeedsDisplay() {
+        setNeedsDisplay(bounds)
+    }
+
+    /// Marks `rect` (bounds space) to be redrawn in the next display pass; dirty rects of one
+    /// turn accumulate (as their bounding box, clipped to `bounds`) and cost one `draw(_:in:)`.
+    /// A hidden view (or one in a hidden superview) keeps its dirty rect until it is shown: it
+    /// damages nothing and asks for no commit meanwhile.
+    public func setNeedsDisplay(_ rect: Rect) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isNull, !clipped.isEmpty else { return }
+        dirtyRect = dirtyRect.union(clipped)
+        var view: View? = self
+        while let current = view, !current.subtreeNeedsDisplay || current === self {
+            current.subtreeNeedsDisplay = true
+            view = current.superview
+        }
+        if let window, !isHidden, !hasHiddenAncestor {
+            window.addDamage(contentDamage(clipped))
+            window.application?.setNeedsCommit()
+        }
+    }
+
+    /// The window area a redraw of `rect` (bounds space) changes: the rect, widened by the
+    /// margin placement can add (see `contentDamageMargin`).
+    func contentDamage(_ rect: Rect) -> Rect {
+        let margin = contentDamageMargin(scale: renderScale)
+        return convert(rect, to: nil).insetBy(dx: -margin, dy: -margin)
+    }
+
+    /// Called by the display pass: draws the dirty rect and clears it, then does the same for
+    /// the subviews that need it. Returns how many views drew.
+    func displayIfNeeded() -> Int {
+        // Nothing of a hidden subtree is seen: its dirty rects wait, to be drawn when it is
+        // shown again (`invalidateComposition` then leads the display pass back to them).
+        guard !isHidden else { return 0 }
+        var drawn = 0
+        if !dirtyRect.isNull {
+            let rect = dirtyRect
+            dirtyRect = .null
+            if drawsContent {
+                drawContent(rect)
+                if drawsContent { drawn += 1 }
+            }
+            // Damage goes with the drawing: a view marked after its damage was presented (from
+            // a draw(_:in:) or layoutSubviews of an earlier pass) must still reach the screen.
+            // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
+            window?.addDamage(contentDamage(rect))
+        }
+        subtreeNeedsDisplay = false
+        for subview in subviews where subview.subtreeNeedsDisplay || !subview.dirtyRect.isNull {
+            drawn += subview.displayIfNeeded()
+        }
+        return drawn
+    }
+
+    /// The area of the window the view and its visible subviews cover, in window space
+    /// (null when not in a window, or hidden itself or through a superview).
+    func compositionExtentInWindow() -> Rect {
+        guard window != nil, !isHidden, !hasHiddenAncestor else { return .null }
+        return compositionExtent(toWindow: transformToRootBelowWindow())
+    }
+
+    /// Whether a superview (up to and including the window) is hidden, so that nothing of
+    /// this view is on screen whatever its own state.
+    var hasHiddenAncestor: Bool {
+        var view = superview
+        while let current = view {
+            if current.isHidden { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    func compositionExtent(toWindow transform: AffineTransform) -> Rect {
+        var extent = bounds.applying(transform)
+        if !clipsToBounds {
+            for subview in subviews where !subview.isHidden {
+                extent = extent.union(subview.compositionExtent(
+                    toWindow: subview.transformToSuperview.concatenating(transform)))
+            }
+        }
+        return extent
+    }
+
+    /// Maps bounds space to window space.
+    func transformToRootBelowWindow() -> AffineTransform {
+        var result = AffineTransform.identity
+        var view: View? = self
+        while let current = view, !(current is Window) {
+            result = result.concatenating(current.transformToSuperview)
+            view = current.superview
+        }
+        return result
+    }
+
+    /// Records that the view's area must be recomposed (not redrawn): alpha, color, hidden,
+    /// order. Hidden views damage nothing unless `force` (the change that hid them); nothing
+    /// inside a hidden superview is on screen, so it damages nothing either.
+    func invalidateComposition(force: Bool = false) {
+        // Shown again with drawing left from while it was hidden: lead the display pass back
+        // down to it (the pass that skipped it cleared the ancestors' flags). Done even under a
+        // hidden superview, so that showing that one finds the way down too.
+        if !isHidden && (subtreeNeedsDisplay || !dirtyRect.isNull) { markAncestorsNeedDisplay() }
+        guard let window, !hasHiddenAncestor else { return }
+        let extent: Rect
+        if isHidden && force {
+            extent = compositionExtent(toWindow: transformToRootBelowWindow())
+        } else {
+            extent = compositionExtentInWindow()
+        }
+        guard !extent.isNull else { return }
+        window.addDamage(extent)
+        window.application?.setNeedsCommit()
+    }
+
+    /// Records that only the view's own rectangle must be recomposed (its background changed;
+    /// the subviews above it are unchanged).
+    func invalidateOwnArea() {
+        guard let window, !isHidden, !hasHiddenAncestor else { return }
+        window.addDamage(bounds.applying(transformToRootBelowWindow()))
+        window.application?.setNeedsCommit()
+    }
+
+    /// Flags every ancestor as having a descendant to draw.
+    func markAncestorsNeedDisplay() {
+        var view = superview
+        while let current = view, !current.subtreeNeedsDisplay {
+            current.subtreeNeedsDisplay = true
+            view = current.superview
+        }
+    }
+
+    func geometryDidChange(oldExtent: Rect, oldSize: Size) {
+        if let window {
+            window.addDamage(oldExtent)
+            window.addDamage(compositionExtentInWindow())
+            window.application?.setNeedsCommit()
+        }
+        if oldSize != storedBounds.size {
+            // A new size needs a new backing store: redraw, and lay out subviews.
+            autoresizeSubviews(from: oldSize, to: storedBounds.size)
+            setNeedsLayout()
+            setNeedsDisplay()
+            superview?.subviewVisibilityDidChange(self)
+        }
+    }
+
+    /// A view that joins a new parent carries its pending work with it.
+    func markSubtreeDirtyForNewParent() {
+        if needsLayoutFlag || subtreeNeedsLayout { markAncestorsNeedLayout() }
+        if !dirtyRect.isNull || subtreeNeedsDisplay { markAncestorsNeedDisplay() }
+        invalidateComposition(force: true)
+    }
+}

@@ -131,9 +131,14 @@ extension KernelRing {
             var gestures = 0
             var leftInPool = 0
             let end = MonotonicClock.read() + Self.seconds
+            var heapMiddle: Int?
             while MonotonicClock.read() < end {
                 playOne()
                 gestures += 1
+                // Halfway: caches that fill once have filled by now; a leak keeps growing.
+                if heapMiddle == nil && MonotonicClock.read() > end - Self.seconds / 2 {
+                    heapMiddle = Self.statusKiB("RssAnon")
+                }
                 // Every finger is up: once the app has read the frames, the pool is empty.
                 if app.touchPool.activeCount != 0 {
                     kernel.driver.run(until: { app.touchPool.activeCount == 0 }, timeout: 2)
@@ -151,6 +156,7 @@ extension KernelRing {
             Figures.record("soak_rss_start_kib", rssStart)
             Figures.record("soak_rss_end_kib", rssEnd)
             Figures.record("soak_heap_start_kib", heapStart)
+            Figures.record("soak_heap_middle_kib", heapMiddle ?? -1)
             Figures.record("soak_heap_end_kib", heapEnd)
             #expect(gestures > 0)
             #expect(leftInPool == 0, "\(leftInPool) times a finger stayed in the pool after every finger had lifted")

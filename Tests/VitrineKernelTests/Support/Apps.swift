@@ -55,9 +55,14 @@ final class KernelApp {
     }
 
     /// What the backends logged at warning or above, but for the notice that libinput started
-    /// before udev had described the test's devices (they are added when udev has).
+    /// before udev had described the test's devices (they are added when udev has) and
+    /// libinput's complaint that event processing lags on a slow (emulated) machine.
     var unexpectedLogMessages: [String] {
-        log.messages.filter { !$0.contains("no input devices on seat") }
+        log.messages.filter {
+            // libinput's own timing complaint when the emulated CPU falls behind (TCG with
+            // builds beside it): about the machine, not about the code under test.
+            !$0.contains("no input devices on seat") && !$0.contains("your system is too slow")
+        }
     }
 
     /// Runs the loop until libinput has added the device called `name` (udev in the VM must

@@ -1,3 +1,4 @@
+import Logging
 /// A one-shot or repeating timer that fires on a `MainLoop`, on the main actor.
 ///
 /// Times are seconds on the loop's `TimeSource`. A repeating timer fires at `fireDate`, then every
@@ -14,6 +15,9 @@
 /// Named like Foundation's `LoopTimer`; an app that also imports Foundation writes `Vitrine.LoopTimer`.
 @MainActor
 public final class LoopTimer {
+    /// Where misuse of a timer is logged (a timer knows no application).
+    static let misuseLogger = Logger(label: "vitrine.timer")
+
     /// The time (on the loop's clock) at which the timer fires next.
     public internal(set) var fireDate: Double
     /// The repeat interval in seconds; 0 for a one-shot timer.
@@ -70,9 +74,13 @@ public final class LoopTimer {
         return timer
     }
 
-    /// Arms the timer on `mainLoop`. A timer lives on at most one loop.
+    /// Arms the timer on `mainLoop`. A timer lives on at most one loop: scheduling it again is
+    /// an app bug, logged and ignored (use `rearm(at:)` to move a scheduled timer).
     public func schedule(on mainLoop: any MainLoop) {
-        precondition(self.mainLoop == nil, "a LoopTimer is scheduled on one run loop only")
+        guard self.mainLoop == nil else {
+            Self.misuseLogger.warning("a LoopTimer is scheduled on one main loop only: this schedule(on:) is ignored — use rearm(at:) to move it")
+            return
+        }
         guard isValid else { return }
         self.mainLoop = mainLoop
         mainLoop.add(self)
@@ -81,10 +89,12 @@ public final class LoopTimer {
     /// Arms the timer again, to fire first at `fireDate`, on the loop it was scheduled on —
     /// after it fired or was invalidated, or to move its deadline — so that a timer armed over
     /// and over (a gesture's time limit, on every touch) is made once and allocates nothing
-    /// afterwards. The timer must have been scheduled on a loop that still exists.
+    /// afterwards. The timer must have been scheduled on a loop that still exists; otherwise
+    /// (an app bug) the call is logged and does nothing.
     public func rearm(at fireDate: Double) {
         guard let mainLoop else {
-            preconditionFailure("rearm(at:): the timer was never scheduled, or its run loop is gone")
+            Self.misuseLogger.warning("rearm(at:): the LoopTimer was never scheduled, or its main loop is gone: nothing is armed — schedule(on:) it first")
+            return
         }
         mainLoop.remove(self)
         self.fireDate = Self.sanitized(fireDate)

@@ -73,3 +73,23 @@ struct AppMistakeTests {
         #expect(ticks == before)
     }
 }
+
+/// Timers used wrongly: logged and survived.
+@MainActor
+struct TimerMistakeTests {
+    @Test func schedulingTwiceKeepsTheFirstLoopAndRearmingAnUnscheduledTimerArmsNothing() {
+        let loop = ManualMainLoop(), other = ManualMainLoop()
+        var fired = 0
+        let timer = LoopTimer(fireDate: 1) { _ in fired += 1 }
+        timer.schedule(on: loop)
+        timer.schedule(on: other)
+        #expect(timer.mainLoop === loop)
+        #expect(other.armedTimerCount == 0)
+        loop.advance(by: 2)
+        #expect(fired == 1)
+        let loose = LoopTimer(fireDate: 1) { _ in fired += 1 }
+        loose.rearm(at: 0.5)
+        loop.advance(by: 2)
+        #expect(fired == 1)
+    }
+}

@@ -10,7 +10,7 @@ extension KernelRing {
     /// The demo's welcome screen on vkms, with a uinput touchscreen playing random taps, drags
     /// and pinches (seeded) for `VITRINE_SOAK_SECONDS` (`scripts/vm-test --soak SECONDS`; a
     /// short default in CI). It asserts what must hold however long it runs — no finger left in
-    /// the pool once all are up, the heap grows by no more than a small bound — and
+    /// the pool once all are up, the heap does not keep growing through the second half — and
     /// reports the rest as figures: resident and heap memory at the start and the end, gestures played,
     /// frames, and vblanks missed while the app had a frame waiting (TCG timing: reported, not
     /// asserted).
@@ -18,11 +18,12 @@ extension KernelRing {
     @MainActor
     struct Soak {
         static let width = 1024, height = 768
-        /// How much the heap (anonymous resident memory) may grow between the warm start and the
-        /// end: caches that fill once (glyphs, backing stores of screens first shown late) fit in
-        /// it; a leak per gesture over thousands of gestures does not. Pages of mapped files
-        /// (fonts) are reported but not bounded: they are the kernel's to drop.
-        static let rssGrowthBoundKiB = 8 * 1024
+        /// How much the heap (anonymous resident memory) may grow over the second half of the
+        /// soak. Caches that fill once (glyphs, backing stores of screens first shown late,
+        /// malloc's arenas) fill in the first half — a ten-minute soak measured 10 MiB in its
+        /// first half and nothing in its second — so the first half is reported, not bounded;
+        /// a leak per gesture keeps growing through the second half and breaks this bound.
+        static let secondHalfGrowthBoundKiB = 6 * 1024
 
         static var seconds: Double {
             guard let text = getenv("VITRINE_SOAK_SECONDS").map({ String(cString: $0) }), let value = Double(text),
@@ -162,8 +163,9 @@ extension KernelRing {
             #expect(leftInPool == 0, "\(leftInPool) times a finger stayed in the pool after every finger had lifted")
             #expect(app.touchPool.activeCount == 0)
             #expect(rssStart > 0 && rssEnd > 0 && heapStart > 0 && heapEnd > 0, "/proc/self/status could not be read")
-            #expect(heapEnd - heapStart <= Self.rssGrowthBoundKiB,
-                    "anonymous memory grew by \(heapEnd - heapStart) KiB over \(gestures) gestures (bound \(Self.rssGrowthBoundKiB) KiB; all resident memory grew by \(rssEnd - rssStart) KiB)")
+            let secondHalf = heapEnd - (heapMiddle ?? heapStart)
+            #expect(secondHalf <= Self.secondHalfGrowthBoundKiB,
+                    "the heap grew by \(secondHalf) KiB over the soak's second half (bound \(Self.secondHalfGrowthBoundKiB) KiB; \(heapEnd - heapStart) KiB over all \(gestures) gestures; all resident memory by \(rssEnd - rssStart) KiB)")
             #expect(kernel.unexpectedLogMessages.isEmpty, "the backends complained: \(kernel.unexpectedLogMessages)")
         }
     }

@@ -12,13 +12,13 @@ import VitrineLinux
 extension BoardPlatform {
     /// The touch pool's capacity: the profile's, raised to the most fingers a touchscreen
     /// reports, at most 64 (a `TouchPool` holds one bit per touch in a 64-bit mask).
-    public static func touchCapacity(profile: Int, reported: Int) -> Int {
+    package static func touchCapacity(profile: Int, reported: Int) -> Int {
         min(64, max(profile, reported))
     }
 
     /// The DRM node to open: `[display] device`, else the card sysfs shows with the profile's
     /// connector, else nil (the first card with a display connected).
-    public static func devicePath(for display: BoardProfile.Display,
+    package static func devicePath(for display: BoardProfile.Display,
                                   connectors: BoardConnectors = BoardConnectors(),
                                   drmDirectory: String = "/dev/dri") -> String? {
         if let device = display.device { return device }
@@ -28,7 +28,7 @@ extension BoardPlatform {
 
     /// libinput's configuration from `[input]` and `[touch]`. On the seat, starting with no
     /// device is allowed (one may be plugged in later); explicit device paths must open.
-    public static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
+    package static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
         let input = profile.input
         return InputConfiguration(
             devices: input.devices.isEmpty ? .seat(input.seat) : .paths(input.devices),
@@ -39,7 +39,7 @@ extension BoardPlatform {
     }
 
     /// The accelerometer's configuration from `[accelerometer]`, or nil for `device = "none"`.
-    public static func accelerometerConfiguration(
+    package static func accelerometerConfiguration(
         _ accelerometer: BoardProfile.Accelerometer) throws(AccelerometerError) -> AccelerometerConfiguration? {
         let device: AccelerometerDevice?
         switch accelerometer.device {

@@ -8,7 +8,7 @@ extension BoardProfile.Touch {
     /// ±`coefficient` (16), and |a·e − b·d| (the share of the screen the panel maps onto) at
     /// least `determinant` (0.001). A real calibration is near the identity: its coefficients
     /// within ±2 and offsets within ±1.
-    public static let calibrationLimits = (coefficient: 16.0, determinant: 0.001)
+    package static let calibrationLimits = (coefficient: 16.0, determinant: 0.001)
 }
 
 extension BoardProfile.Accelerometer {
@@ -16,5 +16,5 @@ extension BoardProfile.Accelerometer {
     /// of its determinant at least `determinant` (0.001), so it neither flattens nor shrinks the
     /// gravity vector to nothing. Real mount matrices hold 0, ±1 and, for a sensor mounted at an
     /// angle, sines and cosines.
-    public static let mountMatrixLimits = (element: 16.0, determinant: 0.001)
+    package static let mountMatrixLimits = (element: 16.0, determinant: 0.001)
 }

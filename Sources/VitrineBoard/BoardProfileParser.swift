@@ -15,7 +15,7 @@ extension BoardProfile {
     /// check the rest). A UTF-8 byte-order mark and CRLF line ends are accepted; lines are counted
     /// as an editor does. Values and fields echoed in errors are cut to
     /// `BoardProfileError.echoLimit` characters.
-    public static func parse(_ text: String, file: String, name: String? = nil) throws(BoardProfileError) -> BoardProfile {
+    package static func parse(_ text: String, file: String, name: String? = nil) throws(BoardProfileError) -> BoardProfile {
         var text = text
         if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst() }
         if let (line, column) = nulBytePosition(in: text) {

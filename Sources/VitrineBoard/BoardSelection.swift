@@ -300,17 +300,17 @@ public struct BoardSelector: Sendable {
 
 /// DRM connectors as sysfs lists them (`/sys/class/drm/card1-HDMI-A-1/status`): which card has
 /// a connector, and whether a display is connected to it, without opening any device.
-public struct BoardConnectors: Sendable {
+package struct BoardConnectors: Sendable {
     /// The sysfs class directory (`/sys/class/drm`).
-    public var sysfsDirectory: String
+    package var sysfsDirectory: String
 
     /// Creates a view of `sysfsDirectory`.
-    public init(sysfsDirectory: String = "/sys/class/drm") {
+    package init(sysfsDirectory: String = "/sys/class/drm") {
         self.sysfsDirectory = sysfsDirectory
     }
 
     /// The cards with a connector called `name`, as `(card number, connected)`, by card number.
-    public func cards(with name: String) -> [(card: Int, connected: Bool)] {
+    package func cards(with name: String) -> [(card: Int, connected: Bool)] {
         var found: [(card: Int, connected: Bool)] = []
         for entry in FileSystem.entries(of: sysfsDirectory) where entry.hasPrefix("card") && entry.hasSuffix("-" + name) {
             let number = entry.dropFirst(4).dropLast(name.count + 1)
@@ -322,7 +322,7 @@ public struct BoardConnectors: Sendable {
     }
 
     /// Whether a display is connected to connector `name` on some card; nil when no card has it.
-    public func status(of name: String) -> Bool? {
+    package func status(of name: String) -> Bool? {
         let cards = cards(with: name)
         guard !cards.isEmpty else { return nil }
         return cards.contains { $0.connected }
@@ -330,7 +330,7 @@ public struct BoardConnectors: Sendable {
 
     /// The node (`<drmDirectory>/cardN`) of the card that has connector `name`, preferring one
     /// where it is connected; nil when no card has it.
-    public func devicePath(forConnector name: String, drmDirectory: String = "/dev/dri") -> String? {
+    package func devicePath(forConnector name: String, drmDirectory: String = "/dev/dri") -> String? {
         let cards = cards(with: name)
         guard let card = cards.first(where: { $0.connected }) ?? cards.first else { return nil }
         return "\(drmDirectory)/card\(card.card)"

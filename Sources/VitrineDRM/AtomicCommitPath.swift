@@ -214,7 +214,7 @@ extension DRMDisplay {
     /// counter-clockwise (`rotate-90` turns the picture a quarter to the left), so a quarter
     /// turn clockwise is `rotate-270`; a bitmask property names bit numbers, so the value is
     /// 1 << bit.
-    nonisolated public static func planeRotationValue(for rotation: ScreenRotation, property: KMSProperty) -> UInt64? {
+    nonisolated package static func planeRotationValue(for rotation: ScreenRotation, property: KMSProperty) -> UInt64? {
         let name = switch rotation {
         case .none: "rotate-0"
         case .clockwise90: "rotate-270"

@@ -100,9 +100,9 @@ public final class DRMDisplay: Display {
     // MARK: DRM
 
     /// The device (libdrm, or a fake in tests).
-    public let device: any KMSDevice
+    package let device: any KMSDevice
     /// What is driven: connector, mode, encoder, CRTC, plane.
-    public internal(set) var pipeline: KMSPipeline
+    package internal(set) var pipeline: KMSPipeline
     /// Whether commits are atomic (else legacy SetCrtc + PageFlip).
     public var usesAtomic: Bool { commitPath.isAtomic }
     /// Whether the primary plane turns the picture (else the copy does).
@@ -136,7 +136,7 @@ public final class DRMDisplay: Display {
     public var needsFullRepaint: (@MainActor () -> Void)?
 
     /// The udev monitor watching for connector changes, when one was attached.
-    public var hotplugMonitor: DRMHotplugMonitor?
+    package var hotplugMonitor: DRMHotplugMonitor?
 
     let configuration: Configuration
     let fourcc: UInt32
@@ -171,7 +171,7 @@ public final class DRMDisplay: Display {
     /// Sets up a display on an open `device`: takes DRM master, picks atomic or legacy,
     /// chooses the pipeline, saves the CRTC's configuration, creates and maps the buffers and
     /// adds the descriptor to `mainLoop`. Throws a `DRMError` with a remedy.
-    public init(device: any KMSDevice, configuration: Configuration = Configuration(), mainLoop: any MainLoop,
+    package init(device: any KMSDevice, configuration: Configuration = Configuration(), mainLoop: any MainLoop,
                 logger: Logger = Logger(label: "vitrine.drm")) throws(DRMError) {
         let path = device.path
         precondition((2...3).contains(configuration.bufferCount), "a DRMDisplay has 2 or 3 buffers")

@@ -11,11 +11,11 @@ import Vitrine
 /// after udev has processed it; without a udev daemon (a minimal kiosk image, the VM ring) it
 /// listens to the kernel's group directly, which needs root.
 @MainActor
-public final class DRMHotplugMonitor {
+package final class DRMHotplugMonitor {
     /// The monitor's socket, watched on the run loop until `stop()`.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     /// Whether the socket is still watched (false after `stop()`).
-    public var isWatching: Bool { watch?.isActive ?? false }
+    package var isWatching: Bool { watch?.isActive ?? false }
 
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
@@ -27,7 +27,7 @@ public final class DRMHotplugMonitor {
     /// Starts listening for change events of the device numbered `deviceNumber` (the card's
     /// st_rdev), watching the socket on `mainLoop`; nil (logged) when udev cannot be used or the
     /// loop cannot watch the socket, in which case hotplug goes unnoticed.
-    public init?(deviceNumber: dev_t, mainLoop: any MainLoop, logger: Logger, handler: @escaping @MainActor () -> Void) {
+    package init?(deviceNumber: dev_t, mainLoop: any MainLoop, logger: Logger, handler: @escaping @MainActor () -> Void) {
         guard let udev = udev_new() else {
             logger.warning("udev unavailable: display hotplug will go unnoticed")
             return nil
@@ -68,7 +68,7 @@ public final class DRMHotplugMonitor {
 
     /// Stops watching the socket: the handler is not called again. Idempotent; the socket
     /// itself closes when the monitor goes away.
-    public func stop() {
+    package func stop() {
         watch?.cancel()
         watch = nil
     }

@@ -2,9 +2,9 @@
 /// preferred one), encoders, CRTCs and planes (type, formats, rotation values, whether it takes
 /// FB_DAMAGE_CLIPS), as text for people or JSON for scripts (DeviceReportJSON.swift). Pure
 /// functions of the descriptions, so they are tested without a device.
-public enum DeviceReport {
+package enum DeviceReport {
     /// One device: described, or the error that stopped its description.
-    public enum Entry: Hashable, Sendable {
+    package enum Entry: Hashable, Sendable {
         /// The device was read.
         case device(KMSDeviceDescription)
         /// The device at `path` could not be read.
@@ -14,7 +14,7 @@ public enum DeviceReport {
     // MARK: Text
 
     /// The report for people: one block per device, each followed by an empty line.
-    public static func text(_ entries: [Entry]) -> String {
+    package static func text(_ entries: [Entry]) -> String {
         var out = ""
         for entry in entries {
             switch entry {
@@ -27,7 +27,7 @@ public enum DeviceReport {
     }
 
     /// The block for one device.
-    public static func text(_ d: KMSDeviceDescription) -> String {
+    package static func text(_ d: KMSDeviceDescription) -> String {
         var out = "\(d.path): \(d.driver.name)"
         if !d.driver.description.isEmpty { out += " (\(d.driver.description))" }
         out += d.supportsAtomic ? ", atomic" : ", legacy modesetting only"
@@ -108,7 +108,7 @@ public enum DeviceReport {
     }
 
     /// `value` with two decimals (`60.00`, `-0.50`), for the text reports.
-    public static func fixed2(_ value: Double) -> String {
+    package static func fixed2(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let magnitude = abs(hundredths)
         let fraction = magnitude % 100

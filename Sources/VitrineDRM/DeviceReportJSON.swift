@@ -5,45 +5,45 @@ extension DeviceReport {
     /// The DRM report as one JSON object, `{"drm": [devices…]}`, with `"error"` only when the
     /// devices could not be listed at all (then `"drm"` is empty); a device that could not be
     /// read is `{"path": …, "error": …}`.
-    public struct JSONReport: Encodable, Sendable {
+    package struct JSONReport: Encodable, Sendable {
         /// The devices.
-        public var drm: [JSONDevice]
+        package var drm: [JSONDevice]
         /// Why no device could be listed.
-        public var error: String?
+        package var error: String?
 
         /// The report of `entries`.
-        public init(_ entries: [Entry]) {
+        package init(_ entries: [Entry]) {
             drm = entries.map(JSONDevice.init)
             error = nil
         }
 
         /// The report when the listing failed with `error`.
-        public init(error: DRMError) {
+        package init(error: DRMError) {
             drm = []
             self.error = error.description
         }
     }
 
     /// `value` rounded to two decimals (`59.94`), as a JSON number; non-finite values are 0.
-    public static func hundredths(_ value: Double) -> Double {
+    package static func hundredths(_ value: Double) -> Double {
         value.isFinite ? (value * 100).rounded() / 100 : 0
     }
 
     /// One DRM device in the JSON report: described, or `{"path", "error"}`. Keys of a
     /// described device: path, driver, driverDescription, atomic, dumbBuffers, connectors,
     /// encoders, crtcs, planes.
-    public struct JSONDevice: Encodable, Sendable {
+    package struct JSONDevice: Encodable, Sendable {
         private let entry: Entry
 
         /// The JSON form of `entry`.
-        public init(_ entry: Entry) { self.entry = entry }
+        package init(_ entry: Entry) { self.entry = entry }
 
         private enum Keys: String, CodingKey {
             case path, error, driver, driverDescription, atomic, dumbBuffers, connectors, encoders, crtcs, planes
         }
 
         /// Writes the device's object.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             switch entry {
             case .failed(let path, let error):

@@ -3,26 +3,26 @@ import Vitrine
 /// A snapshot of a DRM device's mode objects: what the choice of connector, mode, CRTC and
 /// plane is made from, and what `vitrine devices` prints. A plain value, so choices are pure
 /// functions that tests feed with described hardware.
-public struct KMSDeviceDescription: Hashable, Sendable {
+package struct KMSDeviceDescription: Hashable, Sendable {
     /// The device node (`/dev/dri/card0`).
-    public var path: String
+    package var path: String
     /// The kernel driver.
-    public var driver: KMSDriver
+    package var driver: KMSDriver
     /// Whether the driver makes dumb buffers (DRM_CAP_DUMB_BUFFER).
-    public var supportsDumbBuffers: Bool
+    package var supportsDumbBuffers: Bool
     /// Whether the driver accepted the atomic client capability.
-    public var supportsAtomic: Bool
+    package var supportsAtomic: Bool
     /// Connectors, in the kernel's order.
-    public var connectors: [KMSConnector]
+    package var connectors: [KMSConnector]
     /// Encoders, in the kernel's order.
-    public var encoders: [KMSEncoder]
+    package var encoders: [KMSEncoder]
     /// CRTCs, in the kernel's order: a CRTC's index in `possibleCRTCs` bitmasks is its position here.
-    public var crtcs: [KMSCRTC]
+    package var crtcs: [KMSCRTC]
     /// Planes (with universal planes: overlay, primary and cursor).
-    public var planes: [KMSPlane]
+    package var planes: [KMSPlane]
 
     /// Creates a description.
-    public init(path: String, driver: KMSDriver, supportsDumbBuffers: Bool = true, supportsAtomic: Bool,
+    package init(path: String, driver: KMSDriver, supportsDumbBuffers: Bool = true, supportsAtomic: Bool,
                 connectors: [KMSConnector], encoders: [KMSEncoder], crtcs: [KMSCRTC], planes: [KMSPlane]) {
         self.path = path
         self.driver = driver
@@ -35,13 +35,13 @@ public struct KMSDeviceDescription: Hashable, Sendable {
     }
 
     /// The encoder with id `id`.
-    public func encoder(_ id: UInt32) -> KMSEncoder? { encoders.first { $0.id == id } }
+    package func encoder(_ id: UInt32) -> KMSEncoder? { encoders.first { $0.id == id } }
 
     /// The position of CRTC `id` in `crtcs` (its bit in `possibleCRTCs`).
-    public func crtcIndex(of id: UInt32) -> Int? { crtcs.firstIndex { $0.id == id } }
+    package func crtcIndex(of id: UInt32) -> Int? { crtcs.firstIndex { $0.id == id } }
 
     /// The CRTC driving `connector` now (through its current encoder), if any.
-    public func currentCRTC(of connector: KMSConnector) -> UInt32? {
+    package func currentCRTC(of connector: KMSConnector) -> UInt32? {
         guard connector.encoderID != 0, let encoder = encoder(connector.encoderID), encoder.crtcID != 0 else { return nil }
         return encoder.crtcID
     }
@@ -92,7 +92,7 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `mode` is what was asked: same size, and a refresh within half a hertz when one was given.
-    public func matches(_ mode: KMSMode) -> Bool {
+    package func matches(_ mode: KMSMode) -> Bool {
         guard mode.width == width, mode.height == height else { return false }
         guard let refreshRate else { return true }
         return abs(mode.refreshRate - refreshRate) < 0.5
@@ -108,24 +108,24 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
 
 /// What the display drives: a connector, its mode, the encoder and CRTC that feed it, and the
 /// CRTC's primary plane (nil on the legacy path, which needs no plane).
-public struct KMSPipeline: Hashable, Sendable {
+package struct KMSPipeline: Hashable, Sendable {
     /// The connector's id.
-    public var connectorID: UInt32
+    package var connectorID: UInt32
     /// The connector's kernel name (`HDMI-A-1`).
-    public var connectorName: String
+    package var connectorName: String
     /// The mode.
-    public var mode: KMSMode
+    package var mode: KMSMode
     /// The encoder's id.
-    public var encoderID: UInt32
+    package var encoderID: UInt32
     /// The CRTC's id.
-    public var crtcID: UInt32
+    package var crtcID: UInt32
     /// The CRTC's index (for vblank requests).
-    public var crtcIndex: Int
+    package var crtcIndex: Int
     /// The primary plane's id, when planes are used.
-    public var planeID: UInt32?
+    package var planeID: UInt32?
 
     /// Creates a pipeline.
-    public init(connectorID: UInt32, connectorName: String, mode: KMSMode, encoderID: UInt32, crtcID: UInt32,
+    package init(connectorID: UInt32, connectorName: String, mode: KMSMode, encoderID: UInt32, crtcID: UInt32,
                 crtcIndex: Int, planeID: UInt32?) {
         self.connectorID = connectorID
         self.connectorName = connectorName
@@ -139,11 +139,11 @@ public struct KMSPipeline: Hashable, Sendable {
 
 /// How the display picks what to drive: pure functions over a `KMSDeviceDescription`, in the
 /// order kmscube and every compositor use (connector, mode, encoder + CRTC, primary plane).
-public enum KMSChoice {
+package enum KMSChoice {
     /// The connector called `name` (the kernel's `HDMI-A-1`, compared without case), or else
     /// the first connected one. Writeback connectors are never chosen. A named connector must
     /// be connected (or of unknown status with modes, as some panels report).
-    public static func connector(in device: KMSDeviceDescription, named name: String?) throws(DRMError) -> KMSConnector {
+    package static func connector(in device: KMSDeviceDescription, named name: String?) throws(DRMError) -> KMSConnector {
         let candidates = device.connectors.filter { $0.type != KMSConnector.typeWriteback }
         func usable(_ c: KMSConnector) -> Bool {
             c.status == .connected || (c.status == .unknown && !c.modes.isEmpty)
@@ -163,7 +163,7 @@ public enum KMSChoice {
     /// The mode `request` asks for (when it matches one; the preferred among several), else
     /// the connector's preferred mode, else its largest (most pixels, then fastest refresh).
     /// Nil when the connector offers none.
-    public static func mode(of connector: KMSConnector, request: ModeRequest?) -> KMSMode? {
+    package static func mode(of connector: KMSConnector, request: ModeRequest?) -> KMSMode? {
         if let request {
             let matching = connector.modes.filter(request.matches)
             if let m = matching.first(where: \.isPreferred) ?? matching.first { return m }
@@ -178,7 +178,7 @@ public enum KMSChoice {
     /// they are allowed, else the first possible pair (in the connector's encoder order, then
     /// CRTC index order) whose CRTC no other connected connector is using, else the first
     /// possible pair at all. Nil when no encoder can feed it.
-    public static func encoderAndCRTC(for connector: KMSConnector, in device: KMSDeviceDescription) -> (encoder: KMSEncoder, crtcIndex: Int)? {
+    package static func encoderAndCRTC(for connector: KMSConnector, in device: KMSDeviceDescription) -> (encoder: KMSEncoder, crtcIndex: Int)? {
         if let encoder = device.encoder(connector.encoderID), encoder.crtcID != 0,
            let index = device.crtcIndex(of: encoder.crtcID), index < 32, encoder.possibleCRTCs & (1 << UInt32(index)) != 0 {
             return (encoder, index)
@@ -196,7 +196,7 @@ public enum KMSChoice {
 
     /// The primary plane of the CRTC at `crtcIndex` that scans out `fourcc`: one of `type`
     /// Primary whose `possibleCRTCs` include the CRTC, preferring the one on it now.
-    public static func primaryPlane(forCRTCAt crtcIndex: Int, fourcc: UInt32, in device: KMSDeviceDescription) -> KMSPlane? {
+    package static func primaryPlane(forCRTCAt crtcIndex: Int, fourcc: UInt32, in device: KMSDeviceDescription) -> KMSPlane? {
         guard crtcIndex >= 0, crtcIndex < min(device.crtcs.count, 32) else { return nil }
         let crtcID = device.crtcs[crtcIndex].id
         let candidates = device.planes.filter {
@@ -208,7 +208,7 @@ public enum KMSChoice {
     /// The whole choice: connector (`connectorName` or first connected), mode (`request`,
     /// preferred, largest), encoder and CRTC, and — when `needsPlane` — the primary plane for
     /// `fourcc`. Throws a `DRMError` naming what is missing.
-    public static func pipeline(in device: KMSDeviceDescription, connectorName: String?, request: ModeRequest?,
+    package static func pipeline(in device: KMSDeviceDescription, connectorName: String?, request: ModeRequest?,
                                 fourcc: UInt32, needsPlane: Bool) throws(DRMError) -> KMSPipeline {
         let connector = try connector(in: device, named: connectorName)
         guard let mode = mode(of: connector, request: request) else {

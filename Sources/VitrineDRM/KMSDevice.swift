@@ -18,7 +18,7 @@ import VitrineGraphics
 ///   completions, requested vblanks) in the order the kernel queued them, and returns.
 /// - Timestamps of events are CLOCK_MONOTONIC, the clock `MonotonicClock` reads.
 @MainActor
-public protocol KMSDevice: AnyObject {
+package protocol KMSDevice: AnyObject {
     /// The device node, for messages (`/dev/dri/card0`).
     var path: String { get }
 
@@ -134,7 +134,7 @@ extension KMSDevice {
     /// client capability was accepted (which also reveals atomic-only properties).
     /// `probingConnectors` asks the kernel to probe each connector again (as `vitrine devices`
     /// does); otherwise their last known state is used.
-    public func describe(supportsAtomic: Bool, probingConnectors: Bool = false) throws(Errno) -> KMSDeviceDescription {
+    package func describe(supportsAtomic: Bool, probingConnectors: Bool = false) throws(Errno) -> KMSDeviceDescription {
         let res = try resources()
         let info = try driver()
         var connectors: [KMSConnector] = []

@@ -6,33 +6,33 @@ import VitrineGraphics
 // resources, modes, connectors, encoders, CRTCs and planes.
 
 /// Constants of DRM_IOCTL_GET_CAP and DRM_IOCTL_SET_CLIENT_CAP (drm.h), named.
-public enum KMSCapability {
+package enum KMSCapability {
     /// DRM_CAP_DUMB_BUFFER: the driver makes dumb buffers.
-    public static let dumbBuffer: UInt64 = 0x1
+    package static let dumbBuffer: UInt64 = 0x1
     /// DRM_CAP_TIMESTAMP_MONOTONIC: event timestamps are CLOCK_MONOTONIC (always, since 4.15).
-    public static let timestampMonotonic: UInt64 = 0x6
+    package static let timestampMonotonic: UInt64 = 0x6
     /// DRM_CLIENT_CAP_UNIVERSAL_PLANES: list primary and cursor planes too.
-    public static let universalPlanes: UInt64 = 2
+    package static let universalPlanes: UInt64 = 2
     /// DRM_CLIENT_CAP_ATOMIC: atomic modesetting (implies universal planes).
-    public static let atomic: UInt64 = 3
+    package static let atomic: UInt64 = 3
 }
 
 /// The driver behind a node (DRM_IOCTL_VERSION).
-public struct KMSDriver: Hashable, Sendable {
+package struct KMSDriver: Hashable, Sendable {
     /// Short name: `vkms`, `vc4`, `i915`, `virtio_gpu`.
-    public var name: String
+    package var name: String
     /// The driver's own description.
-    public var description: String
+    package var description: String
 
     /// Creates a driver description.
-    public init(name: String, description: String = "") {
+    package init(name: String, description: String = "") {
         self.name = name
         self.description = description
     }
 }
 
 /// The kind of a mode object, for property calls (DRM_MODE_OBJECT_*).
-public enum KMSObjectType: UInt32, Sendable, Hashable {
+package enum KMSObjectType: UInt32, Sendable, Hashable {
     /// DRM_MODE_OBJECT_CRTC.
     case crtc = 0xcccc_cccc
     /// DRM_MODE_OBJECT_CONNECTOR.
@@ -42,16 +42,16 @@ public enum KMSObjectType: UInt32, Sendable, Hashable {
 }
 
 /// The ids of a device's mode objects, in the kernel's order.
-public struct KMSResources: Hashable, Sendable {
+package struct KMSResources: Hashable, Sendable {
     /// CRTC ids; a CRTC's *index* (what `possibleCRTCs` bits count) is its position here.
-    public var crtcIDs: [UInt32]
+    package var crtcIDs: [UInt32]
     /// Connector ids.
-    public var connectorIDs: [UInt32]
+    package var connectorIDs: [UInt32]
     /// Encoder ids.
-    public var encoderIDs: [UInt32]
+    package var encoderIDs: [UInt32]
 
     /// Creates a resource list.
-    public init(crtcIDs: [UInt32], connectorIDs: [UInt32], encoderIDs: [UInt32]) {
+    package init(crtcIDs: [UInt32], connectorIDs: [UInt32], encoderIDs: [UInt32]) {
         self.crtcIDs = crtcIDs
         self.connectorIDs = connectorIDs
         self.encoderIDs = encoderIDs
@@ -59,49 +59,49 @@ public struct KMSResources: Hashable, Sendable {
 }
 
 /// A display mode as the kernel describes it (drm_mode_modeinfo): pixel clock and timings.
-public struct KMSMode: Hashable, Sendable, CustomStringConvertible {
+package struct KMSMode: Hashable, Sendable, CustomStringConvertible {
     /// Pixel clock in kHz.
-    public var clock: UInt32
+    package var clock: UInt32
     /// Visible width in pixels.
-    public var hdisplay: UInt16
+    package var hdisplay: UInt16
     /// Horizontal sync start.
-    public var hsyncStart: UInt16
+    package var hsyncStart: UInt16
     /// Horizontal sync end.
-    public var hsyncEnd: UInt16
+    package var hsyncEnd: UInt16
     /// Total pixels per line, blanking included.
-    public var htotal: UInt16
+    package var htotal: UInt16
     /// Horizontal skew.
-    public var hskew: UInt16
+    package var hskew: UInt16
     /// Visible height in lines.
-    public var vdisplay: UInt16
+    package var vdisplay: UInt16
     /// Vertical sync start.
-    public var vsyncStart: UInt16
+    package var vsyncStart: UInt16
     /// Vertical sync end.
-    public var vsyncEnd: UInt16
+    package var vsyncEnd: UInt16
     /// Total lines per frame, blanking included.
-    public var vtotal: UInt16
+    package var vtotal: UInt16
     /// Line repeat count (0 or 1: none).
-    public var vscan: UInt16
+    package var vscan: UInt16
     /// Refresh in whole hertz, as the kernel rounds it.
-    public var vrefresh: UInt32
+    package var vrefresh: UInt32
     /// DRM_MODE_FLAG_* (sync polarities, interlace, double scan).
-    public var flags: UInt32
+    package var flags: UInt32
     /// DRM_MODE_TYPE_* (preferred, driver, user defined).
-    public var type: UInt32
+    package var type: UInt32
     /// The kernel's name for it (`1024x768`).
-    public var name: String
+    package var name: String
 
     /// DRM_MODE_TYPE_PREFERRED: the mode the sink says it prefers (its native resolution).
-    public static let typePreferred: UInt32 = 1 << 3
+    package static let typePreferred: UInt32 = 1 << 3
     /// DRM_MODE_TYPE_DRIVER.
-    public static let typeDriver: UInt32 = 1 << 6
+    package static let typeDriver: UInt32 = 1 << 6
     /// DRM_MODE_FLAG_INTERLACE.
-    public static let flagInterlace: UInt32 = 1 << 4
+    package static let flagInterlace: UInt32 = 1 << 4
     /// DRM_MODE_FLAG_DBLSCAN.
-    public static let flagDoubleScan: UInt32 = 1 << 5
+    package static let flagDoubleScan: UInt32 = 1 << 5
 
     /// Creates a mode from all its kernel fields.
-    public init(clock: UInt32, hdisplay: UInt16, hsyncStart: UInt16, hsyncEnd: UInt16, htotal: UInt16, hskew: UInt16 = 0,
+    package init(clock: UInt32, hdisplay: UInt16, hsyncStart: UInt16, hsyncEnd: UInt16, htotal: UInt16, hskew: UInt16 = 0,
                 vdisplay: UInt16, vsyncStart: UInt16, vsyncEnd: UInt16, vtotal: UInt16, vscan: UInt16 = 0,
                 vrefresh: UInt32, flags: UInt32 = 0, type: UInt32 = KMSMode.typeDriver, name: String) {
         self.clock = clock
@@ -123,7 +123,7 @@ public struct KMSMode: Hashable, Sendable, CustomStringConvertible {
 
     /// A mode of `width`×`height` at `refreshRate` Hz with blanking-free timings whose pixel
     /// clock gives that refresh to within a kHz: for describing devices in tests and tools.
-    public init(width: Int, height: Int, refreshRate: Int = 60, isPreferred: Bool = false) {
+    package init(width: Int, height: Int, refreshRate: Int = 60, isPreferred: Bool = false) {
         let clock = UInt32((width * height * refreshRate + 500) / 1000)
         self.init(clock: clock, hdisplay: UInt16(width), hsyncStart: UInt16(width), hsyncEnd: UInt16(width), htotal: UInt16(width),
                   vdisplay: UInt16(height), vsyncStart: UInt16(height), vsyncEnd: UInt16(height), vtotal: UInt16(height),
@@ -132,15 +132,15 @@ public struct KMSMode: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Visible width in pixels.
-    public var width: Int { Int(hdisplay) }
+    package var width: Int { Int(hdisplay) }
     /// Visible height in lines.
-    public var height: Int { Int(vdisplay) }
+    package var height: Int { Int(vdisplay) }
     /// Whether the sink prefers it.
-    public var isPreferred: Bool { type & KMSMode.typePreferred != 0 }
+    package var isPreferred: Bool { type & KMSMode.typePreferred != 0 }
 
     /// The refresh rate in hertz from the timings (what the kernel's `drm_mode_vrefresh`
     /// computes, without its rounding), or `vrefresh` when the timings are missing.
-    public var refreshRate: Double {
+    package var refreshRate: Double {
         guard clock > 0, htotal > 0, vtotal > 0 else { return Double(vrefresh) }
         var rate = Double(clock) * 1000 / (Double(htotal) * Double(vtotal))
         if flags & KMSMode.flagInterlace != 0 { rate *= 2 }
@@ -150,12 +150,12 @@ public struct KMSMode: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The mode as Vitrine's `DisplayMode`.
-    public var displayMode: DisplayMode {
+    package var displayMode: DisplayMode {
         DisplayMode(width: width, height: height, refreshRate: refreshRate)
     }
 
     /// `1024x768@60.00`.
-    public var description: String {
+    package var description: String {
         let hundredths = Int((refreshRate * 100).rounded())
         let fraction = hundredths % 100
         return "\(width)x\(height)@\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
@@ -163,7 +163,7 @@ public struct KMSMode: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Whether a sink is plugged into a connector.
-public enum KMSConnectionStatus: UInt32, Sendable, Hashable, CustomStringConvertible {
+package enum KMSConnectionStatus: UInt32, Sendable, Hashable, CustomStringConvertible {
     /// DRM_MODE_CONNECTED.
     case connected = 1
     /// DRM_MODE_DISCONNECTED.
@@ -172,7 +172,7 @@ public enum KMSConnectionStatus: UInt32, Sendable, Hashable, CustomStringConvert
     case unknown = 3
 
     /// `connected`, `disconnected`, `unknown`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .connected: "connected"
         case .disconnected: "disconnected"
@@ -182,30 +182,30 @@ public enum KMSConnectionStatus: UInt32, Sendable, Hashable, CustomStringConvert
 }
 
 /// A connector: where a panel or a monitor is plugged (HDMI-A-1, DSI-1, Virtual-1).
-public struct KMSConnector: Hashable, Sendable {
+package struct KMSConnector: Hashable, Sendable {
     /// The object id.
-    public var id: UInt32
+    package var id: UInt32
     /// DRM_MODE_CONNECTOR_* (11 is HDMI-A, 16 DSI, 15 Virtual).
-    public var type: UInt32
+    package var type: UInt32
     /// The number of this connector among those of its type, from 1.
-    public var typeID: UInt32
+    package var typeID: UInt32
     /// Whether a sink is plugged in.
-    public var status: KMSConnectionStatus
+    package var status: KMSConnectionStatus
     /// The modes the sink offers (empty when disconnected), in the kernel's order.
-    public var modes: [KMSMode]
+    package var modes: [KMSMode]
     /// The encoder driving it now, or 0.
-    public var encoderID: UInt32
+    package var encoderID: UInt32
     /// The encoders that can drive it.
-    public var possibleEncoderIDs: [UInt32]
+    package var possibleEncoderIDs: [UInt32]
     /// The panel's physical size in millimetres (0 when unknown).
-    public var widthMillimeters: UInt32
+    package var widthMillimeters: UInt32
     /// The panel's physical height in millimetres (0 when unknown).
-    public var heightMillimeters: UInt32
+    package var heightMillimeters: UInt32
     /// Its properties (filled by `describe()`; empty from `connector(_:probing:)`).
-    public var properties: [KMSProperty]
+    package var properties: [KMSProperty]
 
     /// Creates a connector description.
-    public init(id: UInt32, type: UInt32, typeID: UInt32, status: KMSConnectionStatus, modes: [KMSMode] = [],
+    package init(id: UInt32, type: UInt32, typeID: UInt32, status: KMSConnectionStatus, modes: [KMSMode] = [],
                 encoderID: UInt32 = 0, possibleEncoderIDs: [UInt32] = [], widthMillimeters: UInt32 = 0,
                 heightMillimeters: UInt32 = 0, properties: [KMSProperty] = []) {
         self.id = id
@@ -221,38 +221,38 @@ public struct KMSConnector: Hashable, Sendable {
     }
 
     /// The kernel's name: type name, `-`, type id (`HDMI-A-1`), as in /sys/class/drm and board profiles.
-    public var name: String { "\(KMSConnector.typeName(type))-\(typeID)" }
+    package var name: String { "\(KMSConnector.typeName(type))-\(typeID)" }
 
     /// The kernel's name of connector type `type` (drm_connector_enum_list), `Unknown<n>` past the table.
-    public static func typeName(_ type: UInt32) -> String {
+    package static func typeName(_ type: UInt32) -> String {
         let names = ["Unknown", "VGA", "DVI-I", "DVI-D", "DVI-A", "Composite", "SVIDEO", "LVDS", "Component",
                      "DIN", "DP", "HDMI-A", "HDMI-B", "TV", "eDP", "Virtual", "DSI", "DPI", "Writeback", "SPI", "USB"]
         return Int(type) < names.count ? names[Int(type)] : "Unknown\(type)"
     }
 
     /// DRM_MODE_CONNECTOR_HDMIA.
-    public static let typeHDMIA: UInt32 = 11
+    package static let typeHDMIA: UInt32 = 11
     /// DRM_MODE_CONNECTOR_VIRTUAL.
-    public static let typeVirtual: UInt32 = 15
+    package static let typeVirtual: UInt32 = 15
     /// DRM_MODE_CONNECTOR_DSI.
-    public static let typeDSI: UInt32 = 16
+    package static let typeDSI: UInt32 = 16
     /// DRM_MODE_CONNECTOR_WRITEBACK.
-    public static let typeWriteback: UInt32 = 18
+    package static let typeWriteback: UInt32 = 18
 }
 
 /// An encoder: turns a CRTC's stream into the connector's signal.
-public struct KMSEncoder: Hashable, Sendable {
+package struct KMSEncoder: Hashable, Sendable {
     /// The object id.
-    public var id: UInt32
+    package var id: UInt32
     /// DRM_MODE_ENCODER_*.
-    public var type: UInt32
+    package var type: UInt32
     /// The CRTC it is fed by now, or 0.
-    public var crtcID: UInt32
+    package var crtcID: UInt32
     /// Bit *i* set: it can be fed by the CRTC at index *i*.
-    public var possibleCRTCs: UInt32
+    package var possibleCRTCs: UInt32
 
     /// Creates an encoder description.
-    public init(id: UInt32, type: UInt32 = 0, crtcID: UInt32 = 0, possibleCRTCs: UInt32) {
+    package init(id: UInt32, type: UInt32 = 0, crtcID: UInt32 = 0, possibleCRTCs: UInt32) {
         self.id = id
         self.type = type
         self.crtcID = crtcID
@@ -261,22 +261,22 @@ public struct KMSEncoder: Hashable, Sendable {
 }
 
 /// A CRTC: scans a framebuffer out in a mode.
-public struct KMSCRTC: Hashable, Sendable {
+package struct KMSCRTC: Hashable, Sendable {
     /// The object id.
-    public var id: UInt32
+    package var id: UInt32
     /// The framebuffer it shows now, or 0 (off).
-    public var framebufferID: UInt32
+    package var framebufferID: UInt32
     /// Where in that framebuffer the scan starts (pixels).
-    public var x: Int
+    package var x: Int
     /// Where in that framebuffer the scan starts (lines).
-    public var y: Int
+    package var y: Int
     /// Its mode, or nil when off.
-    public var mode: KMSMode?
+    package var mode: KMSMode?
     /// Its properties (filled by `describe()`).
-    public var properties: [KMSProperty]
+    package var properties: [KMSProperty]
 
     /// Creates a CRTC description.
-    public init(id: UInt32, framebufferID: UInt32 = 0, x: Int = 0, y: Int = 0, mode: KMSMode? = nil, properties: [KMSProperty] = []) {
+    package init(id: UInt32, framebufferID: UInt32 = 0, x: Int = 0, y: Int = 0, mode: KMSMode? = nil, properties: [KMSProperty] = []) {
         self.id = id
         self.framebufferID = framebufferID
         self.x = x
@@ -287,7 +287,7 @@ public struct KMSCRTC: Hashable, Sendable {
 }
 
 /// What a plane is for (its `type` property).
-public enum KMSPlaneType: UInt64, Sendable, Hashable, CustomStringConvertible {
+package enum KMSPlaneType: UInt64, Sendable, Hashable, CustomStringConvertible {
     /// DRM_PLANE_TYPE_OVERLAY.
     case overlay = 0
     /// DRM_PLANE_TYPE_PRIMARY: the CRTC's main picture.
@@ -296,7 +296,7 @@ public enum KMSPlaneType: UInt64, Sendable, Hashable, CustomStringConvertible {
     case cursor = 2
 
     /// `Overlay`, `Primary`, `Cursor`, as the kernel names them.
-    public var description: String {
+    package var description: String {
         switch self {
         case .overlay: "Overlay"
         case .primary: "Primary"
@@ -306,22 +306,22 @@ public enum KMSPlaneType: UInt64, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A plane: one framebuffer layer a CRTC blends.
-public struct KMSPlane: Hashable, Sendable {
+package struct KMSPlane: Hashable, Sendable {
     /// The object id.
-    public var id: UInt32
+    package var id: UInt32
     /// Bit *i* set: it can be shown on the CRTC at index *i*.
-    public var possibleCRTCs: UInt32
+    package var possibleCRTCs: UInt32
     /// The CRTC it is on now, or 0.
-    public var crtcID: UInt32
+    package var crtcID: UInt32
     /// The framebuffer it shows now, or 0.
-    public var framebufferID: UInt32
+    package var framebufferID: UInt32
     /// The pixel formats it scans out (fourcc codes).
-    public var formats: [UInt32]
+    package var formats: [UInt32]
     /// Its properties (filled by `describe()`).
-    public var properties: [KMSProperty]
+    package var properties: [KMSProperty]
 
     /// Creates a plane description.
-    public init(id: UInt32, possibleCRTCs: UInt32, crtcID: UInt32 = 0, framebufferID: UInt32 = 0,
+    package init(id: UInt32, possibleCRTCs: UInt32, crtcID: UInt32 = 0, framebufferID: UInt32 = 0,
                 formats: [UInt32], properties: [KMSProperty] = []) {
         self.id = id
         self.possibleCRTCs = possibleCRTCs
@@ -332,7 +332,7 @@ public struct KMSPlane: Hashable, Sendable {
     }
 
     /// Its type, from the `type` property (nil when the property is missing).
-    public var type: KMSPlaneType? {
+    package var type: KMSPlaneType? {
         properties.first { $0.name == "type" }.flatMap { KMSPlaneType(rawValue: $0.value) }
     }
 }

@@ -6,21 +6,21 @@ import VitrineGraphics
 // buffers, blobs, atomic requests and their flags, events, pixel formats.
 
 /// One named value of an enum or bitmask property.
-public struct KMSPropertyEnum: Hashable, Sendable {
+package struct KMSPropertyEnum: Hashable, Sendable {
     /// The name (`rotate-90`, `Primary`, `On`).
-    public var name: String
+    package var name: String
     /// The value; for a bitmask property, the *bit number*.
-    public var value: UInt64
+    package var value: UInt64
 
     /// Creates a named value.
-    public init(name: String, value: UInt64) {
+    package init(name: String, value: UInt64) {
         self.name = name
         self.value = value
     }
 }
 
 /// What values a property takes.
-public enum KMSPropertyKind: Hashable, Sendable {
+package enum KMSPropertyKind: Hashable, Sendable {
     /// An unsigned range.
     case range(min: UInt64, max: UInt64)
     /// A signed range (values are two's-complement in the UInt64).
@@ -36,22 +36,22 @@ public enum KMSPropertyKind: Hashable, Sendable {
 }
 
 /// A property of a mode object, with the value it has now.
-public struct KMSProperty: Hashable, Sendable {
+package struct KMSProperty: Hashable, Sendable {
     /// The property id (what an atomic commit names).
-    public var id: UInt32
+    package var id: UInt32
     /// The name (`FB_ID`, `rotation`, `FB_DAMAGE_CLIPS`).
-    public var name: String
+    package var name: String
     /// The values it takes.
-    public var kind: KMSPropertyKind
+    package var kind: KMSPropertyKind
     /// The current value.
-    public var value: UInt64
+    package var value: UInt64
     /// Whether userspace cannot change it.
-    public var isImmutable: Bool
+    package var isImmutable: Bool
     /// Whether it exists only for atomic clients.
-    public var isAtomic: Bool
+    package var isAtomic: Bool
 
     /// Creates a property description.
-    public init(id: UInt32, name: String, kind: KMSPropertyKind, value: UInt64 = 0, isImmutable: Bool = false, isAtomic: Bool = false) {
+    package init(id: UInt32, name: String, kind: KMSPropertyKind, value: UInt64 = 0, isImmutable: Bool = false, isAtomic: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -61,7 +61,7 @@ public struct KMSProperty: Hashable, Sendable {
     }
 
     /// The named values of an enum or bitmask property (empty otherwise).
-    public var enums: [KMSPropertyEnum] {
+    package var enums: [KMSPropertyEnum] {
         switch kind {
         case .enumeration(let e), .bitmask(let e): e
         default: []
@@ -71,20 +71,20 @@ public struct KMSProperty: Hashable, Sendable {
 
 extension Array where Element == KMSProperty {
     /// The property called `name`, if the object has it.
-    public func named(_ name: String) -> KMSProperty? { first { $0.name == name } }
+    package func named(_ name: String) -> KMSProperty? { first { $0.name == name } }
 }
 
 /// A dumb buffer: CPU-written memory the display can scan out.
-public struct KMSDumbBuffer: Hashable, Sendable {
+package struct KMSDumbBuffer: Hashable, Sendable {
     /// The GEM handle.
-    public var handle: UInt32
+    package var handle: UInt32
     /// Bytes per row, as the kernel chose it.
-    public var pitch: Int
+    package var pitch: Int
     /// Bytes in all.
-    public var size: Int
+    package var size: Int
 
     /// Creates a buffer description.
-    public init(handle: UInt32, pitch: Int, size: Int) {
+    package init(handle: UInt32, pitch: Int, size: Int) {
         self.handle = handle
         self.pitch = pitch
         self.size = size
@@ -92,7 +92,7 @@ public struct KMSDumbBuffer: Hashable, Sendable {
 }
 
 /// The content of a property blob.
-public enum KMSBlob: Hashable, Sendable {
+package enum KMSBlob: Hashable, Sendable {
     /// A mode, for the CRTC's MODE_ID (a drm_mode_modeinfo).
     case mode(KMSMode)
     /// Rectangles for a plane's FB_DAMAGE_CLIPS (an array of drm_mode_rect, framebuffer pixels).
@@ -100,36 +100,36 @@ public enum KMSBlob: Hashable, Sendable {
 }
 
 /// Flags of an atomic commit (DRM_MODE_PAGE_FLIP_EVENT, DRM_MODE_ATOMIC_*).
-public struct AtomicCommitFlags: OptionSet, Hashable, Sendable {
+package struct AtomicCommitFlags: OptionSet, Hashable, Sendable {
     /// The raw bits, as the ioctl takes them.
-    public var rawValue: UInt32
+    package var rawValue: UInt32
     /// Creates flags from raw bits.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// DRM_MODE_PAGE_FLIP_EVENT: queue a flip event when the commit reaches the screen.
-    public static let pageFlipEvent = AtomicCommitFlags(rawValue: 0x01)
+    package static let pageFlipEvent = AtomicCommitFlags(rawValue: 0x01)
     /// DRM_MODE_ATOMIC_TEST_ONLY: check, change nothing.
-    public static let testOnly = AtomicCommitFlags(rawValue: 0x0100)
+    package static let testOnly = AtomicCommitFlags(rawValue: 0x0100)
     /// DRM_MODE_ATOMIC_NONBLOCK: return at once; EBUSY while a commit is pending.
-    public static let nonBlocking = AtomicCommitFlags(rawValue: 0x0200)
+    package static let nonBlocking = AtomicCommitFlags(rawValue: 0x0200)
     /// DRM_MODE_ATOMIC_ALLOW_MODESET: the commit may change modes and routing.
-    public static let allowModeset = AtomicCommitFlags(rawValue: 0x0400)
+    package static let allowModeset = AtomicCommitFlags(rawValue: 0x0400)
 }
 
 /// The property changes of one atomic commit, in the order they were added. A value the
 /// display keeps and refills, so a frame's commit reuses its storage.
-public struct AtomicRequest: Hashable, Sendable {
+package struct AtomicRequest: Hashable, Sendable {
     /// One change: `property` of `object` becomes `value`.
-    public struct Change: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
         /// The object (CRTC, connector or plane) id.
-        public var object: UInt32
+        package var object: UInt32
         /// The property id.
-        public var property: UInt32
+        package var property: UInt32
         /// The new value.
-        public var value: UInt64
+        package var value: UInt64
 
         /// Creates a change.
-        public init(object: UInt32, property: UInt32, value: UInt64) {
+        package init(object: UInt32, property: UInt32, value: UInt64) {
             self.object = object
             self.property = property
             self.value = value
@@ -137,29 +137,29 @@ public struct AtomicRequest: Hashable, Sendable {
     }
 
     /// The changes, in order.
-    public private(set) var changes: [Change] = []
+    package private(set) var changes: [Change] = []
 
     /// An empty request.
-    public init() {}
+    package init() {}
 
     /// Adds a change.
-    public mutating func add(_ object: UInt32, _ property: UInt32, _ value: UInt64) {
+    package mutating func add(_ object: UInt32, _ property: UInt32, _ value: UInt64) {
         changes.append(Change(object: object, property: property, value: value))
     }
 
     /// Empties it, keeping its storage.
-    public mutating func removeAll() { changes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { changes.removeAll(keepingCapacity: true) }
 
     /// The value it sets for `property` of `object`, if it sets one.
-    public func value(of property: UInt32, on object: UInt32) -> UInt64? {
+    package func value(of property: UInt32, on object: UInt32) -> UInt64? {
         changes.last { $0.object == object && $0.property == property }?.value
     }
 }
 
 /// An event read from the device.
-public struct KMSEvent: Hashable, Sendable {
+package struct KMSEvent: Hashable, Sendable {
     /// What completed.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A requested vblank happened (DRM_EVENT_VBLANK).
         case vblank
         /// A page flip or atomic commit reached the screen (DRM_EVENT_FLIP_COMPLETE).
@@ -167,20 +167,20 @@ public struct KMSEvent: Hashable, Sendable {
     }
 
     /// What completed.
-    public var kind: Kind
+    package var kind: Kind
     /// The CRTC it happened on (0 from kernels before 4.12).
-    public var crtcID: UInt32
+    package var crtcID: UInt32
     /// The kernel's vblank counter for that CRTC.
-    public var sequence: UInt32
+    package var sequence: UInt32
     /// The vblank time, CLOCK_MONOTONIC: seconds part.
-    public var seconds: UInt32
+    package var seconds: UInt32
     /// The vblank time: microseconds part.
-    public var microseconds: UInt32
+    package var microseconds: UInt32
     /// What the request carried.
-    public var userData: UInt64
+    package var userData: UInt64
 
     /// Creates an event.
-    public init(kind: Kind, crtcID: UInt32, sequence: UInt32, seconds: UInt32, microseconds: UInt32, userData: UInt64 = 0) {
+    package init(kind: Kind, crtcID: UInt32, sequence: UInt32, seconds: UInt32, microseconds: UInt32, userData: UInt64 = 0) {
         self.kind = kind
         self.crtcID = crtcID
         self.sequence = sequence
@@ -190,13 +190,13 @@ public struct KMSEvent: Hashable, Sendable {
     }
 
     /// The vblank time in seconds on CLOCK_MONOTONIC (the run loop's clock on Linux).
-    public var timestamp: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+    package var timestamp: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
 
     /// Parses the events in `bytes` as read(2) returns them from a DRM descriptor (struct
     /// drm_event headers, vblank and flip-complete payloads); unknown events are skipped by
     /// their length, a truncated tail is ignored. What drmHandleEvent does, without a table of
     /// C callbacks.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, _ handler: (KMSEvent) -> Void) {
+    package static func parse(_ bytes: UnsafeRawBufferPointer, _ handler: (KMSEvent) -> Void) {
         var offset = 0
         while offset + 8 <= bytes.count {
             let type = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
@@ -217,23 +217,23 @@ public struct KMSEvent: Hashable, Sendable {
 }
 
 /// Fourcc codes of the scanout formats Vitrine uses (drm_fourcc.h).
-public enum KMSFourCC {
+package enum KMSFourCC {
     /// DRM_FORMAT_XRGB8888 (`XR24`).
-    public static let xrgb8888: UInt32 = fourcc("XR24")
+    package static let xrgb8888: UInt32 = fourcc("XR24")
     /// DRM_FORMAT_ARGB8888 (`AR24`).
-    public static let argb8888: UInt32 = fourcc("AR24")
+    package static let argb8888: UInt32 = fourcc("AR24")
     /// DRM_FORMAT_RGB565 (`RG16`).
-    public static let rgb565: UInt32 = fourcc("RG16")
+    package static let rgb565: UInt32 = fourcc("RG16")
 
     /// The code of a four-character name, little-endian as drm_fourcc.h builds it.
-    public static func fourcc(_ name: String) -> UInt32 {
+    package static func fourcc(_ name: String) -> UInt32 {
         var code: UInt32 = 0
         for (i, byte) in name.utf8.prefix(4).enumerated() { code |= UInt32(byte) << (8 * UInt32(i)) }
         return code
     }
 
     /// The four characters of `code` (`XR24`); unprintable bytes as `?`.
-    public static func name(_ code: UInt32) -> String {
+    package static func name(_ code: UInt32) -> String {
         var s = ""
         for i in 0..<4 {
             let byte = UInt8((code >> (8 * UInt32(i))) & 0xFF)
@@ -243,7 +243,7 @@ public enum KMSFourCC {
     }
 
     /// The code for a Vitrine pixel format, when it is a scanout format.
-    public static func code(for format: PixelFormat) -> UInt32? {
+    package static func code(for format: PixelFormat) -> UInt32? {
         switch format {
         case .xrgb8888: xrgb8888
         case .argb8888: argb8888

@@ -10,13 +10,13 @@ import VitrineLinux
 /// never blocks) and closes it when released. Each method is one libdrm call (or two, where
 /// libdrm splits one operation), its failure turned into the kernel's `Errno`.
 @MainActor
-public final class LibDRMDevice: KMSDevice {
+package final class LibDRMDevice: KMSDevice {
     /// The device node.
-    public let path: String
+    package let path: String
     /// The open descriptor.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     /// The node's device number (st_rdev), to recognise its udev events.
-    public let deviceNumber: dev_t
+    package let deviceNumber: dev_t
 
     /// Reused by `readEvents`: events are 32 bytes and the kernel queues a handful.
     private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
@@ -25,7 +25,7 @@ public final class LibDRMDevice: KMSDevice {
 
     /// Opens `path` directly (open(2)). Throws `DRMError.deviceNotFound` or `.permissionDenied`
     /// (with remedies).
-    public convenience init(path: String) throws(DRMError) {
+    package convenience init(path: String) throws(DRMError) {
         let opener = DirectDeviceOpener()
         let descriptor: Int32
         do { descriptor = try opener.open(path: path, flags: 0) } catch { throw .opening(path, errno: error.errno) }
@@ -52,7 +52,7 @@ public final class LibDRMDevice: KMSDevice {
     /// Opens the card at `path` with `opener` (the board's: directly, or through the seat,
     /// which makes this session DRM master while the seat is enabled and takes master away on
     /// a switch). Throws `DRMError` (opening directly, or fstat), or the seat's `SeatError`.
-    public static func open(path: String, through opener: any DeviceOpener) throws -> LibDRMDevice {
+    package static func open(path: String, through opener: any DeviceOpener) throws -> LibDRMDevice {
         let descriptor: Int32
         do {
             descriptor = try opener.open(path: path, flags: 0)
@@ -73,7 +73,7 @@ public final class LibDRMDevice: KMSDevice {
     /// The `card*` nodes of `directory`, in numeric order. Throws `.noDevice` when the
     /// directory is missing or holds none, `.notADirectory` when it is something else (a
     /// file, `/dev/null`), `.permissionDenied` when it cannot be read.
-    public static func cardPaths(in directory: String = "/dev/dri") throws(DRMError) -> [String] {
+    package static func cardPaths(in directory: String = "/dev/dri") throws(DRMError) -> [String] {
         guard let dir = opendir(directory) else {
             let error = Errno(rawValue: errno)
             if error == .permissionDenied { throw .permissionDenied(path: directory) }
@@ -96,7 +96,7 @@ public final class LibDRMDevice: KMSDevice {
 
     /// Opens the first `card*` node that does modesetting and has a connected connector.
     /// When none does, throws what stopped the first one (permission, no display…).
-    public static func openFirstConnected(in directory: String = "/dev/dri") throws(DRMError) -> LibDRMDevice {
+    package static func openFirstConnected(in directory: String = "/dev/dri") throws(DRMError) -> LibDRMDevice {
         do {
             return try openFirstConnected(in: directory, through: DirectDeviceOpener())
         } catch let error as DRMError {
@@ -111,7 +111,7 @@ public final class LibDRMDevice: KMSDevice {
     /// a display connected; the others are handed back at once. Throws `DRMError.noDevice` (no
     /// card nodes), `DRMError.noConnectedDevice`, or the error (`DRMError`, or the seat's
     /// `SeatError`) that stopped the first card.
-    public static func openFirstConnected(in directory: String = "/dev/dri", through opener: any DeviceOpener) throws -> LibDRMDevice {
+    package static func openFirstConnected(in directory: String = "/dev/dri", through opener: any DeviceOpener) throws -> LibDRMDevice {
         let paths = try cardPaths(in: directory)
         var firstError: (any Error)?
         for path in paths {
@@ -135,7 +135,7 @@ public final class LibDRMDevice: KMSDevice {
     // MARK: KMSDevice
 
     /// The driver, from DRM_IOCTL_VERSION.
-    public func driver() throws(Errno) -> KMSDriver {
+    package func driver() throws(Errno) -> KMSDriver {
         guard let version = drmGetVersion(fileDescriptor) else { throw lastErrno() }
         defer { drmFreeVersion(version) }
         func text(_ p: UnsafeMutablePointer<CChar>?, _ length: Int32) -> String {
@@ -149,31 +149,31 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// Whether the node does modesetting.
-    public var isKMS: Bool { drmIsKMS(fileDescriptor) == 1 }
+    package var isKMS: Bool { drmIsKMS(fileDescriptor) == 1 }
 
     /// Whether this descriptor is DRM master.
-    public var isMaster: Bool { drmIsMaster(fileDescriptor) == 1 }
+    package var isMaster: Bool { drmIsMaster(fileDescriptor) == 1 }
 
     /// drmSetMaster.
-    public func setMaster() throws(Errno) { try check(drmSetMaster(fileDescriptor)) }
+    package func setMaster() throws(Errno) { try check(drmSetMaster(fileDescriptor)) }
 
     /// drmDropMaster.
-    public func dropMaster() throws(Errno) { try check(drmDropMaster(fileDescriptor)) }
+    package func dropMaster() throws(Errno) { try check(drmDropMaster(fileDescriptor)) }
 
     /// drmGetCap.
-    public func capability(_ capability: UInt64) throws(Errno) -> UInt64 {
+    package func capability(_ capability: UInt64) throws(Errno) -> UInt64 {
         var value: UInt64 = 0
         try check(drmGetCap(fileDescriptor, capability, &value))
         return value
     }
 
     /// drmSetClientCap.
-    public func setClientCapability(_ capability: UInt64, to value: UInt64) throws(Errno) {
+    package func setClientCapability(_ capability: UInt64, to value: UInt64) throws(Errno) {
         try check(drmSetClientCap(fileDescriptor, capability, value))
     }
 
     /// drmModeGetResources.
-    public func resources() throws(Errno) -> KMSResources {
+    package func resources() throws(Errno) -> KMSResources {
         guard let res = drmModeGetResources(fileDescriptor) else { throw lastErrno() }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
@@ -183,7 +183,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeGetConnector (probing) or drmModeGetConnectorCurrent.
-    public func connector(_ id: UInt32, probing: Bool) throws(Errno) -> KMSConnector {
+    package func connector(_ id: UInt32, probing: Bool) throws(Errno) -> KMSConnector {
         let found = probing ? drmModeGetConnector(fileDescriptor, id) : drmModeGetConnectorCurrent(fileDescriptor, id)
         guard let c = found else { throw lastErrno() }
         defer { drmModeFreeConnector(c) }
@@ -199,7 +199,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeGetEncoder.
-    public func encoder(_ id: UInt32) throws(Errno) -> KMSEncoder {
+    package func encoder(_ id: UInt32) throws(Errno) -> KMSEncoder {
         guard let e = drmModeGetEncoder(fileDescriptor, id) else { throw lastErrno() }
         defer { drmModeFreeEncoder(e) }
         return KMSEncoder(id: e.pointee.encoder_id, type: e.pointee.encoder_type, crtcID: e.pointee.crtc_id,
@@ -207,7 +207,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeGetCrtc.
-    public func crtc(_ id: UInt32) throws(Errno) -> KMSCRTC {
+    package func crtc(_ id: UInt32) throws(Errno) -> KMSCRTC {
         guard let c = drmModeGetCrtc(fileDescriptor, id) else { throw lastErrno() }
         defer { drmModeFreeCrtc(c) }
         let v = c.pointee
@@ -216,14 +216,14 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeGetPlaneResources.
-    public func planeIDs() throws(Errno) -> [UInt32] {
+    package func planeIDs() throws(Errno) -> [UInt32] {
         guard let res = drmModeGetPlaneResources(fileDescriptor) else { throw lastErrno() }
         defer { drmModeFreePlaneResources(res) }
         return array(res.pointee.planes, res.pointee.count_planes)
     }
 
     /// drmModeGetPlane.
-    public func plane(_ id: UInt32) throws(Errno) -> KMSPlane {
+    package func plane(_ id: UInt32) throws(Errno) -> KMSPlane {
         guard let p = drmModeGetPlane(fileDescriptor, id) else { throw lastErrno() }
         defer { drmModeFreePlane(p) }
         let v = p.pointee
@@ -232,7 +232,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeObjectGetProperties, then drmModeGetProperty for each.
-    public func properties(of objectID: UInt32, type: KMSObjectType) throws(Errno) -> [KMSProperty] {
+    package func properties(of objectID: UInt32, type: KMSObjectType) throws(Errno) -> [KMSProperty] {
         guard let list = drmModeObjectGetProperties(fileDescriptor, objectID, type.rawValue) else { throw lastErrno() }
         defer { drmModeFreeObjectProperties(list) }
         var result: [KMSProperty] = []
@@ -245,7 +245,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeCreateDumbBuffer.
-    public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> KMSDumbBuffer {
+    package func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> KMSDumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         try check(drmModeCreateDumbBuffer(fileDescriptor, UInt32(width), UInt32(height), UInt32(bitsPerPixel), 0,
                                           &handle, &pitch, &size))
@@ -253,7 +253,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeMapDumbBuffer, then mmap of the descriptor at the offset it gives.
-    public func mapDumbBuffer(_ buffer: KMSDumbBuffer) throws(Errno) -> UnsafeMutableRawPointer {
+    package func mapDumbBuffer(_ buffer: KMSDumbBuffer) throws(Errno) -> UnsafeMutableRawPointer {
         var offset: UInt64 = 0
         try check(drmModeMapDumbBuffer(fileDescriptor, buffer.handle, &offset))
         let p = mmap(nil, buffer.size, PROT_READ | PROT_WRITE, MAP_SHARED, fileDescriptor, off_t(offset))
@@ -262,17 +262,17 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// munmap.
-    public func unmapDumbBuffer(_ buffer: KMSDumbBuffer, at pointer: UnsafeMutableRawPointer) {
+    package func unmapDumbBuffer(_ buffer: KMSDumbBuffer, at pointer: UnsafeMutableRawPointer) {
         munmap(pointer, buffer.size)
     }
 
     /// drmModeDestroyDumbBuffer.
-    public func destroyDumbBuffer(_ buffer: KMSDumbBuffer) {
+    package func destroyDumbBuffer(_ buffer: KMSDumbBuffer) {
         _ = drmModeDestroyDumbBuffer(fileDescriptor, buffer.handle)
     }
 
     /// drmModeAddFB2 (one plane, no modifier).
-    public func addFramebuffer(_ buffer: KMSDumbBuffer, width: Int, height: Int, fourcc: UInt32) throws(Errno) -> UInt32 {
+    package func addFramebuffer(_ buffer: KMSDumbBuffer, width: Int, height: Int, fourcc: UInt32) throws(Errno) -> UInt32 {
         let handles: [UInt32] = [buffer.handle, 0, 0, 0]
         let pitches: [UInt32] = [UInt32(buffer.pitch), 0, 0, 0]
         let offsets: [UInt32] = [0, 0, 0, 0]
@@ -282,12 +282,12 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeRmFB.
-    public func removeFramebuffer(_ id: UInt32) {
+    package func removeFramebuffer(_ id: UInt32) {
         _ = drmModeRmFB(fileDescriptor, id)
     }
 
     /// drmModeCreatePropertyBlob of a drm_mode_modeinfo or of drm_mode_rect[].
-    public func createPropertyBlob(_ blob: KMSBlob) throws(Errno) -> UInt32 {
+    package func createPropertyBlob(_ blob: KMSBlob) throws(Errno) -> UInt32 {
         var id: UInt32 = 0
         let result: Int32
         switch blob {
@@ -305,12 +305,12 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeDestroyPropertyBlob.
-    public func destroyPropertyBlob(_ id: UInt32) {
+    package func destroyPropertyBlob(_ id: UInt32) {
         _ = drmModeDestroyPropertyBlob(fileDescriptor, id)
     }
 
     /// drmModeAtomicAlloc, AddProperty for each change, Commit, Free.
-    public func atomicCommit(_ request: AtomicRequest, flags: AtomicCommitFlags, userData: UInt64) throws(Errno) {
+    package func atomicCommit(_ request: AtomicRequest, flags: AtomicCommitFlags, userData: UInt64) throws(Errno) {
         guard let req = drmModeAtomicAlloc() else { throw .noMemory }
         defer { drmModeAtomicFree(req) }
         for change in request.changes {
@@ -321,7 +321,7 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeSetCrtc.
-    public func setCRTC(_ crtcID: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: KMSMode?) throws(Errno) {
+    package func setCRTC(_ crtcID: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: KMSMode?) throws(Errno) {
         var ids = connectors
         let result: Int32
         if var info = mode?.modeInfo {
@@ -333,13 +333,13 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT.
-    public func pageFlip(_ crtcID: UInt32, framebuffer: UInt32, userData: UInt64) throws(Errno) {
+    package func pageFlip(_ crtcID: UInt32, framebuffer: UInt32, userData: UInt64) throws(Errno) {
         try check(drmModePageFlip(fileDescriptor, crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                   UnsafeMutableRawPointer(bitPattern: UInt(userData))))
     }
 
     /// drmModeDirtyFB, the clips clamped to the 16-bit coordinates of drm_clip_rect.
-    public func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno) {
+    package func dirtyFramebuffer(_ framebuffer: UInt32, clips: [PixelRect]) throws(Errno) {
         func coordinate(_ value: Int) -> UInt16 { UInt16(clamping: value) }
         var rects = clips.map {
             drm_clip_rect(x1: coordinate($0.x), y1: coordinate($0.y), x2: coordinate($0.maxX), y2: coordinate($0.maxY))
@@ -348,12 +348,12 @@ public final class LibDRMDevice: KMSDevice {
     }
 
     /// drmModeObjectSetProperty.
-    public func setProperty(_ propertyID: UInt32, of objectID: UInt32, type: KMSObjectType, to value: UInt64) throws(Errno) {
+    package func setProperty(_ propertyID: UInt32, of objectID: UInt32, type: KMSObjectType, to value: UInt64) throws(Errno) {
         try check(drmModeObjectSetProperty(fileDescriptor, objectID, type.rawValue, propertyID, value))
     }
 
     /// drmWaitVBlank with DRM_VBLANK_EVENT | DRM_VBLANK_RELATIVE, sequence 1, on the CRTC at `crtcIndex`.
-    public func requestVBlankEvent(crtcIndex: Int, userData: UInt64) throws(Errno) {
+    package func requestVBlankEvent(crtcIndex: Int, userData: UInt64) throws(Errno) {
         var type = DRM_VBLANK_RELATIVE.rawValue | DRM_VBLANK_EVENT.rawValue
         if crtcIndex > 1 {
             type |= (UInt32(crtcIndex) << UInt32(DRM_VBLANK_HIGH_CRTC_SHIFT)) & DRM_VBLANK_HIGH_CRTC_MASK.rawValue
@@ -369,7 +369,7 @@ public final class LibDRMDevice: KMSDevice {
 
     /// One read(2) of the descriptor, parsed (see `KMSEvent.parse`); nothing when none is
     /// queued (the descriptor is non-blocking). Not reentrant.
-    public func readEvents(_ handler: (KMSEvent) -> Void) throws(Errno) {
+    package func readEvents(_ handler: (KMSEvent) -> Void) throws(Errno) {
         var count: Int
         repeat {
             count = read(fileDescriptor, eventBuffer.baseAddress, eventBuffer.count)

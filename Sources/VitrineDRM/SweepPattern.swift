@@ -6,18 +6,18 @@ import VitrineGraphics
 /// frame's damage is the bar's old and new places (the whole scene the first time), and what is
 /// copied is what the back buffer lacks by its age, from a `DamageRing` as the compositor does.
 @MainActor
-public final class SweepPattern {
+package final class SweepPattern {
     /// The display it presents to.
-    public let display: DRMDisplay
+    package let display: DRMDisplay
     /// The scene it draws into (scene pixels, the display's `sceneSize`).
-    public let scene: Surface
+    package let scene: Surface
     /// Frames presented so far.
-    public private(set) var presented = 0
+    package private(set) var presented = 0
     private var damageRing: DamageRing
     private var bar = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// A sweep on `display`, its scene filled dark.
-    public init(display: DRMDisplay) {
+    package init(display: DRMDisplay) {
         self.display = display
         let size = display.sceneSize
         scene = Surface(width: size.width, height: size.height, format: .xrgb8888)
@@ -26,7 +26,7 @@ public final class SweepPattern {
     }
 
     /// Moves the bar on and presents the frame. Call only while no flip is pending.
-    public func presentNext() {
+    package func presentNext() {
         var damage = Region(bar)
         scene.fill(bar, with: Color(white: 0.15))
         bar = PixelRect(x: (presented * 8) % max(scene.width - 16, 1), y: 0, width: 16, height: scene.height)

@@ -42,7 +42,7 @@ public enum SeatManager: Sendable, Hashable, CustomStringConvertible {
 
     /// `reachable()` on given facts (the seam for tests): the environment, which paths are
     /// sockets and directories, and the text of `/proc/self/cgroup`.
-    public static func detect(environment: (String) -> String?, isSocket: (String) -> Bool,
+    package static func detect(environment: (String) -> String?, isSocket: (String) -> Bool,
                               isDirectory: (String) -> Bool, controlGroup: () -> String?) -> SeatManager? {
         let socket = environment("SEATD_SOCK").flatMap { $0.isEmpty ? nil : $0 } ?? "/run/seatd.sock"
         if isSocket(socket) { return .seatd(socket: socket) }

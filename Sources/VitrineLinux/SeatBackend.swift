@@ -4,7 +4,7 @@ import Synchronization
 import SystemPackage
 
 /// What a seat tells its session: the seat became usable, or is about to be taken away.
-public enum SeatEvent: Sendable, Hashable {
+package enum SeatEvent: Sendable, Hashable {
     /// libseat's `enable_seat`: devices may be opened and used (again).
     case enabled
     /// libseat's `disable_seat`: stop using the devices, then acknowledge with `disableSeat()`.
@@ -20,7 +20,7 @@ public enum SeatEvent: Sendable, Hashable {
 /// `fileDescriptor` has the run loop watch it (readable when the seat has something to say);
 /// one without calls `readinessHandler` instead. All on the main actor.
 @MainActor
-public protocol SeatBackend: AnyObject {
+package protocol SeatBackend: AnyObject {
     /// The seat's name (`seat0`).
     var seatName: String { get }
     /// The connection to watch (`libseat_get_fd`), or nil for a backend that calls `readinessHandler`.
@@ -53,13 +53,13 @@ public protocol SeatBackend: AnyObject {
 /// Owns the `struct libseat` and the listener libseat keeps a pointer to; `close()` (or deinit)
 /// releases both, the seat first.
 @MainActor
-public final class LibSeat: SeatBackend {
+package final class LibSeat: SeatBackend {
     /// The seat's name, from `libseat_seat_name`.
-    public let seatName: String
+    package let seatName: String
     /// `libseat_get_fd`: readable when the seat has something to dispatch.
-    public let fileDescriptor: Int32?
+    package let fileDescriptor: Int32?
     /// Unused: the run loop watches the descriptor.
-    public var readinessHandler: (@MainActor () -> Void)?
+    package var readinessHandler: (@MainActor () -> Void)?
 
     private var seat: OpaquePointer?
     private let listener: UnsafeMutablePointer<libseat_seat_listener>
@@ -69,7 +69,7 @@ public final class LibSeat: SeatBackend {
     /// Opens the seat. `backend` (`"seatd"`, `"logind"`, `"builtin"`) picks one for this call
     /// (libseat reads `LIBSEAT_BACKEND`, which is set around the call and put back); nil lets
     /// libseat try each. Throws `SeatError.noSeat` with libseat's errno and what it logged.
-    public init(backend: String? = nil) throws(SeatError) {
+    package init(backend: String? = nil) throws(SeatError) {
         LibSeatLog.install()
         let listener = UnsafeMutablePointer<libseat_seat_listener>.allocate(capacity: 1)
         listener.initialize(to: libseat_seat_listener(
@@ -104,7 +104,7 @@ public final class LibSeat: SeatBackend {
     isolated deinit { close() }
 
     /// `libseat_dispatch`.
-    public func dispatch(timeoutMilliseconds: Int32) throws(Errno) -> Int {
+    package func dispatch(timeoutMilliseconds: Int32) throws(Errno) -> Int {
         guard let seat else { throw .badFileDescriptor }
         let handled = libseat_dispatch(seat, timeoutMilliseconds)
         if handled < 0 { throw Errno(rawValue: errno) }
@@ -112,10 +112,10 @@ public final class LibSeat: SeatBackend {
     }
 
     /// What the listener received.
-    public func takeEvents() -> [SeatEvent] { inbox.take() }
+    package func takeEvents() -> [SeatEvent] { inbox.take() }
 
     /// `libseat_open_device`.
-    public func openDevice(atPath path: String) throws(Errno) -> (descriptor: Int32, id: Int32) {
+    package func openDevice(atPath path: String) throws(Errno) -> (descriptor: Int32, id: Int32) {
         guard let seat else { throw .badFileDescriptor }
         var descriptor: Int32 = -1
         let id = libseat_open_device(seat, path, &descriptor)
@@ -124,25 +124,25 @@ public final class LibSeat: SeatBackend {
     }
 
     /// `libseat_close_device`.
-    public func closeDevice(id: Int32) throws(Errno) {
+    package func closeDevice(id: Int32) throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
         if libseat_close_device(seat, id) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_disable_seat`.
-    public func disableSeat() throws(Errno) {
+    package func disableSeat() throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
         if libseat_disable_seat(seat) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_switch_session`.
-    public func switchSession(_ number: Int32) throws(Errno) {
+    package func switchSession(_ number: Int32) throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
         if libseat_switch_session(seat, number) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_close_seat`, then the listener it pointed at. Idempotent.
-    public func close() {
+    package func close() {
         guard let seat else { return }
         self.seat = nil
         _ = libseat_close_seat(seat)

@@ -72,7 +72,7 @@ public final class SeatSession {
     /// on: handles what the seat said while opening, and when it has not been enabled yet waits
     /// once, up to `activationTimeout` milliseconds, for it. Throws `.inactive` (having closed
     /// the backend) when the seat stays disabled, `.dispatching` when its connection fails.
-    public init(backend: any SeatBackend, activationTimeout: Int32 = 2_000) throws(SeatError) {
+    package init(backend: any SeatBackend, activationTimeout: Int32 = 2_000) throws(SeatError) {
         self.backend = backend
         self.seatName = backend.seatName
         do {

@@ -3,7 +3,7 @@ import Glibc
 import SystemPackage
 
 /// Who switches away from a console (`VT_SETMODE`).
-public enum VTSwitchMode: Hashable, Sendable {
+package enum VTSwitchMode: Hashable, Sendable {
     /// The kernel switches by itself (`VT_AUTO`): what a console is normally left in.
     case automatic
     /// The process that sets the mode negotiates every switch (`VT_PROCESS`): the kernel sends
@@ -13,7 +13,7 @@ public enum VTSwitchMode: Hashable, Sendable {
 }
 
 /// A process's answer to the console (`VT_RELDISP`).
-public enum VTReleaseAnswer: Hashable, Sendable {
+package enum VTReleaseAnswer: Hashable, Sendable {
     /// Lets the switch away that was asked for happen (`VT_RELDISP 1`).
     case allow
     /// Refuses it (`VT_RELDISP 0`).
@@ -31,7 +31,7 @@ public enum VTReleaseAnswer: Hashable, Sendable {
 /// device is owned by one `VirtualTerminal`, which calls `close()` last. On the main actor,
 /// as the terminal is.
 @MainActor
-public protocol VTDevice: AnyObject {
+package protocol VTDevice: AnyObject {
     /// The console's path, for messages (`/dev/tty1`).
     var path: String { get }
     /// `KDGETMODE`: `KD_TEXT` or `KD_GRAPHICS`. Fails (`ENOTTY`, `EINVAL`) on anything that is
@@ -59,15 +59,15 @@ public protocol VTDevice: AnyObject {
 
 /// A Linux virtual console opened for reading and writing: the real `VTDevice`.
 @MainActor
-public final class VTConsoleDevice: VTDevice {
+package final class VTConsoleDevice: VTDevice {
     /// The path it was opened at.
-    public let path: String
+    package let path: String
     private let descriptor: FileDescriptor
     private var isClosed = false
 
     /// Opens the console at `path` (`O_NOCTTY`: the app does not make it its controlling
     /// terminal). Throws `VirtualTerminalError.permissionDenied` or `.cannotOpen`.
-    public init(path: String) throws(VirtualTerminalError) {
+    package init(path: String) throws(VirtualTerminalError) {
         self.path = path
         let raw = path.withCString { open($0, O_RDWR | O_CLOEXEC | O_NOCTTY) }
         guard raw >= 0 else {
@@ -81,31 +81,31 @@ public final class VTConsoleDevice: VTDevice {
     isolated deinit { close() }
 
     /// `KDGETMODE`.
-    public func consoleMode() throws(Errno) -> Int32 {
+    package func consoleMode() throws(Errno) -> Int32 {
         var mode: Int32 = 0
         try call { vitrine_ioctl_ptr(descriptor.rawValue, VITRINE_KDGETMODE, &mode) }
         return mode
     }
 
     /// `KDSETMODE`.
-    public func setConsoleMode(_ mode: Int32) throws(Errno) {
+    package func setConsoleMode(_ mode: Int32) throws(Errno) {
         try call { vitrine_ioctl_int(descriptor.rawValue, VITRINE_KDSETMODE, UInt(UInt32(bitPattern: mode))) }
     }
 
     /// `KDGKBMODE`.
-    public func keyboardMode() throws(Errno) -> Int32 {
+    package func keyboardMode() throws(Errno) -> Int32 {
         var mode: Int32 = 0
         try call { vitrine_ioctl_ptr(descriptor.rawValue, VITRINE_KDGKBMODE, &mode) }
         return mode
     }
 
     /// `KDSKBMODE`.
-    public func setKeyboardMode(_ mode: Int32) throws(Errno) {
+    package func setKeyboardMode(_ mode: Int32) throws(Errno) {
         try call { vitrine_ioctl_int(descriptor.rawValue, VITRINE_KDSKBMODE, UInt(UInt32(bitPattern: mode))) }
     }
 
     /// `VT_SETMODE`.
-    public func setSwitchMode(_ mode: VTSwitchMode) throws(Errno) {
+    package func setSwitchMode(_ mode: VTSwitchMode) throws(Errno) {
         var setting = vt_mode()
         switch mode {
         case .automatic:
@@ -119,7 +119,7 @@ public final class VTConsoleDevice: VTDevice {
     }
 
     /// `VT_RELDISP`.
-    public func releaseDisplay(_ answer: VTReleaseAnswer) throws(Errno) {
+    package func releaseDisplay(_ answer: VTReleaseAnswer) throws(Errno) {
         let argument: UInt = switch answer {
         case .allow: 1
         case .refuse: 0
@@ -129,13 +129,13 @@ public final class VTConsoleDevice: VTDevice {
     }
 
     /// `VT_ACTIVATE`.
-    public func activate(_ number: Int) throws(Errno) {
+    package func activate(_ number: Int) throws(Errno) {
         try call { vitrine_ioctl_int(descriptor.rawValue, VITRINE_VT_ACTIVATE, UInt(number)) }
     }
 
     /// `TIOCGDEV`'s minor number: the console behind the descriptor, also when it was opened
     /// as `/dev/tty0`.
-    public func number() throws(Errno) -> Int {
+    package func number() throws(Errno) -> Int {
         var device: UInt32 = 0
         try call { vitrine_ioctl_ptr(descriptor.rawValue, VITRINE_TIOCGDEV, &device) }
         // The kernel's "new" encoding: minor bits 0…7 and 20…31, major bits 8…19.
@@ -143,14 +143,14 @@ public final class VTConsoleDevice: VTDevice {
     }
 
     /// `VT_GETSTATE`'s `v_active`.
-    public func foregroundNumber() throws(Errno) -> Int {
+    package func foregroundNumber() throws(Errno) -> Int {
         var state = vt_stat()
         try call { vitrine_ioctl_ptr(descriptor.rawValue, VITRINE_VT_GETSTATE, &state) }
         return Int(state.v_active)
     }
 
     /// Closes the descriptor. Idempotent.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         try? descriptor.close()

@@ -12,7 +12,7 @@ import Vitrine
 /// (`MainLoop.watch`; it is readable while a signal is pending); one without calls
 /// `readinessHandler` when a signal arrives, and the console reads it in the loop's next turn. After `close()`, `nextSignal()` returns false.
 @MainActor
-public protocol VTSignalReading: AnyObject {
+package protocol VTSignalReading: AnyObject {
     /// The signal number the console sends on a switch, away and back.
     var signal: Int32 { get }
     /// The descriptor to watch, or nil for a reader that calls `readinessHandler`.
@@ -36,15 +36,15 @@ public protocol VTSignalReading: AnyObject {
 /// termination. Threads created afterwards from the calling thread inherit the blocked mask.
 /// One per process (the forwarder is process-wide). `close()` undoes all of it, in reverse.
 @MainActor
-public final class VTSignalDescriptor: VTSignalReading {
+package final class VTSignalDescriptor: VTSignalReading {
     /// The signal received.
-    public let signal: Int32
+    package let signal: Int32
     /// The signalfd.
-    public var fileDescriptor: Int32? { isClosed ? nil : descriptor.rawValue }
+    package var fileDescriptor: Int32? { isClosed ? nil : descriptor.rawValue }
     /// Unused: the run loop watches the descriptor.
-    public var readinessHandler: (@MainActor () -> Void)?
+    package var readinessHandler: (@MainActor () -> Void)?
     /// The thread whose mask was changed (the mask is per thread and is restored there only).
-    public let thread: pid_t
+    package let thread: pid_t
 
     private let descriptor: FileDescriptor
     private let wasBlocked: Bool
@@ -55,7 +55,7 @@ public final class VTSignalDescriptor: VTSignalReading {
     /// `signalfd` (too many open files), or installing the forwarder (`EBUSY`: another
     /// console in this process negotiates switches; `EINVAL`: a signal that cannot be caught).
     /// Leaves nothing changed when it throws.
-    public init(signal: Int32) throws(VirtualTerminalError) {
+    package init(signal: Int32) throws(VirtualTerminalError) {
         self.signal = signal
         guard signal > 0, signal <= vitrine_sigrtmax(), signal != SIGKILL, signal != SIGSTOP else {
             throw .switchSignal(signal: signal, operation: "choosing the signal", errno: .invalidArgument)
@@ -95,7 +95,7 @@ public final class VTSignalDescriptor: VTSignalReading {
     isolated deinit { close() }
 
     /// Reads one pending signal from the signalfd.
-    public func nextSignal() -> Bool {
+    package func nextSignal() -> Bool {
         guard !isClosed else { return false }
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
@@ -110,7 +110,7 @@ public final class VTSignalDescriptor: VTSignalReading {
     /// signals (unblocking them would deliver them with that action), unblocks the signal when
     /// it was not blocked before (on the thread that blocked it only) and closes the
     /// descriptor. Idempotent.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         vitrine_vt_signal_forwarding_remove()
         while nextSignal() {}

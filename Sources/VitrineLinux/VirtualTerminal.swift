@@ -166,7 +166,7 @@ public final class VirtualTerminal {
     /// Takes over the console behind `device` (the seam: tests pass a stand-in): graphics
     /// mode, keyboard off. The terminal owns `device` from here on and closes it in `restore()`,
     /// or at once when it throws (errors as `init(path:)`, with the console left as it was).
-    public init(device: any VTDevice) throws(VirtualTerminalError) {
+    package init(device: any VTDevice) throws(VirtualTerminalError) {
         let path = device.path
         self.path = path
         self.device = device
@@ -249,7 +249,7 @@ public final class VirtualTerminal {
     /// `negotiateSwitches(on:signal:)` with the signal read from `signals` (the seam: tests
     /// pass a stand-in). The terminal owns `signals` from here on and closes it when it stops
     /// negotiating, or at once when it throws.
-    public func negotiateSwitches(on mainLoop: any MainLoop, reading signals: any VTSignalReading) throws(VirtualTerminalError) {
+    package func negotiateSwitches(on mainLoop: any MainLoop, reading signals: any VTSignalReading) throws(VirtualTerminalError) {
         guard !isNegotiatingSwitches, !isRestored else {
             signals.close()
             if isRestored { throw .switchingNotNegotiated(path: path) }
@@ -369,7 +369,7 @@ public final class VirtualTerminal {
 
     /// The console's mode now (`KD_TEXT` 0 or `KD_GRAPHICS` 1), read from the console at `path`;
     /// nil when it is not a virtual console or cannot be opened. For tests and diagnostics.
-    public nonisolated static func currentMode(ofConsoleAt path: String) -> Int32? {
+    package nonisolated static func currentMode(ofConsoleAt path: String) -> Int32? {
         let raw = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
         guard raw >= 0 else { return nil }
         defer { _ = Glibc.close(raw) }

@@ -96,7 +96,7 @@ open class Window: View {
     }
 
     /// The damage collected since the last commit, in window space (for tests and the compositor).
-    public var pendingDamage: [Rect] { Array(damage.rects) }
+    package var pendingDamage: [Rect] { Array(damage.rects) }
 
     // MARK: Events
 

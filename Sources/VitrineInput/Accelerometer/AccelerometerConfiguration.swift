@@ -86,7 +86,7 @@ public struct AccelerometerConfiguration: Hashable, Sendable {
 }
 
 /// A device as udev knows it, to read its properties.
-public enum UdevDeviceReference: Hashable, Sendable {
+package enum UdevDeviceReference: Hashable, Sendable {
     /// A character device by number (an evdev node's st_rdev).
     case characterDevice(UInt64)
     /// A device by its sysfs path (an IIO device directory).
@@ -96,21 +96,21 @@ public enum UdevDeviceReference: Hashable, Sendable {
 /// What the accelerometer asks of the system, as functions, so tests replace them: opening an
 /// evdev node and reading a udev property. Sysfs is read from the configured directories, which
 /// tests point at a temporary tree.
-public struct AccelerometerSystem {
+package struct AccelerometerSystem {
     /// Opens an evdev node.
-    public var openEvdev: @MainActor (String) throws(EvdevError) -> any EvdevNode
+    package var openEvdev: @MainActor (String) throws(EvdevError) -> any EvdevNode
     /// A udev property of a device (`ACCEL_MOUNT_MATRIX`), or `nil` when udev has none.
-    public var udevProperty: @MainActor (UdevDeviceReference, String) -> String?
+    package var udevProperty: @MainActor (UdevDeviceReference, String) -> String?
 
     /// Creates a system from its functions.
-    public init(openEvdev: @escaping @MainActor (String) throws(EvdevError) -> any EvdevNode,
+    package init(openEvdev: @escaping @MainActor (String) throws(EvdevError) -> any EvdevNode,
                 udevProperty: @escaping @MainActor (UdevDeviceReference, String) -> String?) {
         self.openEvdev = openEvdev
         self.udevProperty = udevProperty
     }
 
     /// The real system: libevdev and libudev.
-    public static var live: AccelerometerSystem {
+    package static var live: AccelerometerSystem {
         AccelerometerSystem(openEvdev: { path throws(EvdevError) in try LibEvdevNode(path: path) },
                             udevProperty: { reference, name in udevPropertyValue(of: reference, name) })
     }

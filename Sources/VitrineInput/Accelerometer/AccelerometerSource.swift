@@ -71,8 +71,15 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
 
     /// Creates a stopped source. `mainLoop` provides the IIO path's timer and clock (and the
     /// evdev path's timestamps should the kernel refuse CLOCK_MONOTONIC). Opens nothing.
-    public init(configuration: AccelerometerConfiguration = AccelerometerConfiguration(), mainLoop: any MainLoop,
-                system: AccelerometerSystem = .live, logger: Logger = Logger(label: "vitrine.accelerometer")) {
+    public convenience init(configuration: AccelerometerConfiguration = AccelerometerConfiguration(), mainLoop: any MainLoop,
+                            logger: Logger = Logger(label: "vitrine.accelerometer")) {
+        self.init(configuration: configuration, mainLoop: mainLoop, system: .live, logger: logger)
+    }
+
+    /// `init(configuration:mainLoop:logger:)` on the given `system` (the seam: tests replace
+    /// evdev and udev).
+    package init(configuration: AccelerometerConfiguration = AccelerometerConfiguration(), mainLoop: any MainLoop,
+                 system: AccelerometerSystem, logger: Logger = Logger(label: "vitrine.accelerometer")) {
         self.configuration = configuration
         self.mainLoop = mainLoop
         self.system = system

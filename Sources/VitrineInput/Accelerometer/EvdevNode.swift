@@ -1,20 +1,20 @@
 import SystemPackage
 
 /// One event read from an evdev device node (a `struct input_event`), with its time in seconds.
-public struct EvdevEvent: Hashable, Sendable {
+package struct EvdevEvent: Hashable, Sendable {
     /// The event type (EV_SYN, EV_KEY, EV_ABS…).
-    public var type: UInt16
+    package var type: UInt16
     /// The code within the type (SYN_REPORT, ABS_X…).
-    public var code: UInt16
+    package var code: UInt16
     /// The value (an axis position, 1/0 for a key or switch).
-    public var value: Int32
+    package var value: Int32
     /// When the kernel stamped the event, in seconds on the node's clock: `CLOCK_MONOTONIC`
     /// once `EvdevNode.useMonotonicClock()` succeeded (the clock of `MonotonicClock` and of
     /// the epoll run loop), `CLOCK_REALTIME` (the kernel's default) otherwise.
-    public var time: Double
+    package var time: Double
 
     /// Creates an event.
-    public init(type: UInt16, code: UInt16, value: Int32, time: Double) {
+    package init(type: UInt16, code: UInt16, value: Int32, time: Double) {
         self.type = type
         self.code = code
         self.value = value
@@ -23,7 +23,7 @@ public struct EvdevEvent: Hashable, Sendable {
 }
 
 /// What one read from an evdev node gave (libevdev's `libevdev_next_event` statuses, as values).
-public enum EvdevRead: Hashable, Sendable {
+package enum EvdevRead: Hashable, Sendable {
     /// An event: in normal mode the next one from the kernel; in sync mode one of the events
     /// that bring the reader's state up to the device's after a drop.
     case event(EvdevEvent)
@@ -38,23 +38,23 @@ public enum EvdevRead: Hashable, Sendable {
 }
 
 /// An absolute axis's range and resolution (`struct input_absinfo`).
-public struct EvdevAxisInfo: Hashable, Sendable {
+package struct EvdevAxisInfo: Hashable, Sendable {
     /// The axis's current value.
-    public var value: Int32
+    package var value: Int32
     /// The smallest value the device reports.
-    public var minimum: Int32
+    package var minimum: Int32
     /// The largest value the device reports.
-    public var maximum: Int32
+    package var maximum: Int32
     /// Noise the kernel filters out.
-    public var fuzz: Int32
+    package var fuzz: Int32
     /// The dead zone around the centre.
-    public var flat: Int32
+    package var flat: Int32
     /// Units per millimetre for position axes; on a device with INPUT_PROP_ACCELEROMETER,
     /// units per g for ABS_X/Y/Z. 0 when the driver does not say.
-    public var resolution: Int32
+    package var resolution: Int32
 
     /// Creates axis information.
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+    package init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
         self.value = value
         self.minimum = minimum
         self.maximum = maximum
@@ -72,7 +72,7 @@ public struct EvdevAxisInfo: Hashable, Sendable {
 /// is idempotent; after it only `path` is meaningful. Event types, codes and properties are
 /// the kernel's numbers (linux/input-event-codes.h).
 @MainActor
-public protocol EvdevNode: AnyObject {
+package protocol EvdevNode: AnyObject {
     /// The device node, `/dev/input/event3`.
     var path: String { get }
     /// The open descriptor to watch for readability, or `nil` when there is none (closed, or

@@ -8,18 +8,18 @@ import SystemPackage
 /// and the libevdev state made from it; `close()` (or releasing the object) frees them in
 /// reverse order: libevdev first, then the descriptor. Reading allocates nothing.
 @MainActor
-public final class LibEvdevNode: EvdevNode {
+package final class LibEvdevNode: EvdevNode {
     /// The device node.
-    public let path: String
+    package let path: String
     /// The open descriptor, `nil` once closed (or for a device made in memory).
-    public private(set) var fileDescriptor: Int32?
+    package private(set) var fileDescriptor: Int32?
     /// The node's device number (st_rdev).
-    public let deviceNumber: UInt64?
+    package let deviceNumber: UInt64?
     private var device: OpaquePointer?
 
     /// Opens `path` and reads its capabilities. Throws `EvdevError.notFound`,
     /// `.permissionDenied` (with the remedy) or `.notEvdev` when libevdev cannot read it.
-    public init(path: String) throws(EvdevError) {
+    package init(path: String) throws(EvdevError) {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
@@ -61,43 +61,43 @@ public final class LibEvdevNode: EvdevNode {
     }
 
     /// Opens `path` (for use as an opener function).
-    public static func open(_ path: String) throws(EvdevError) -> any EvdevNode {
+    package static func open(_ path: String) throws(EvdevError) -> any EvdevNode {
         try LibEvdevNode(path: path)
     }
 
     /// The device's name ("" once closed).
-    public var name: String {
+    package var name: String {
         guard let device, let name = libevdev_get_name(device) else { return "" }
         return String(cString: name)
     }
 
     /// The bus type.
-    public var busType: Int { device.map { Int(libevdev_get_id_bustype($0)) } ?? 0 }
+    package var busType: Int { device.map { Int(libevdev_get_id_bustype($0)) } ?? 0 }
     /// The vendor id.
-    public var vendor: Int { device.map { Int(libevdev_get_id_vendor($0)) } ?? 0 }
+    package var vendor: Int { device.map { Int(libevdev_get_id_vendor($0)) } ?? 0 }
     /// The product id.
-    public var product: Int { device.map { Int(libevdev_get_id_product($0)) } ?? 0 }
+    package var product: Int { device.map { Int(libevdev_get_id_product($0)) } ?? 0 }
 
     /// Whether the device has `property`.
-    public func hasProperty(_ property: Int) -> Bool {
+    package func hasProperty(_ property: Int) -> Bool {
         guard let device else { return false }
         return libevdev_has_property(device, UInt32(property)) != 0
     }
 
     /// Whether the device sends events of `type`.
-    public func hasEventType(_ type: Int) -> Bool {
+    package func hasEventType(_ type: Int) -> Bool {
         guard let device else { return false }
         return libevdev_has_event_type(device, UInt32(type)) != 0
     }
 
     /// Whether the device sends `code` of `type`.
-    public func hasEventCode(type: Int, code: Int) -> Bool {
+    package func hasEventCode(type: Int, code: Int) -> Bool {
         guard let device else { return false }
         return libevdev_has_event_code(device, UInt32(type), UInt32(code)) != 0
     }
 
     /// The range and resolution of absolute axis `code`.
-    public func axisInfo(_ code: Int) -> EvdevAxisInfo? {
+    package func axisInfo(_ code: Int) -> EvdevAxisInfo? {
         guard let device, hasEventCode(type: Int(EV_ABS), code: code),
               let info = libevdev_get_abs_info(device, UInt32(code))?.pointee else { return nil }
         return EvdevAxisInfo(value: info.value, minimum: info.minimum, maximum: info.maximum,
@@ -105,7 +105,7 @@ public final class LibEvdevNode: EvdevNode {
     }
 
     /// The current value of `code` of `type`.
-    public func eventValue(type: Int, code: Int) -> Int? {
+    package func eventValue(type: Int, code: Int) -> Int? {
         guard let device else { return nil }
         var value: Int32 = 0
         guard libevdev_fetch_event_value(device, UInt32(type), UInt32(code), &value) != 0 else { return nil }
@@ -113,14 +113,14 @@ public final class LibEvdevNode: EvdevNode {
     }
 
     /// Sets the event clock to `CLOCK_MONOTONIC` (libevdev's wrapper of EVIOCSCLOCKID).
-    public func useMonotonicClock() -> Errno? {
+    package func useMonotonicClock() -> Errno? {
         guard let device else { return .badFileDescriptor }
         let status = libevdev_set_clock_id(device, CLOCK_MONOTONIC)
         return status == 0 ? nil : Errno(rawValue: -status)
     }
 
     /// Reads the next event with `libevdev_next_event`, in normal or sync mode.
-    public func nextEvent(syncing: Bool) -> EvdevRead {
+    package func nextEvent(syncing: Bool) -> EvdevRead {
         guard let device, fileDescriptor != nil else { return .failed(.badFileDescriptor) }
         var event = input_event()
         let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -136,7 +136,7 @@ public final class LibEvdevNode: EvdevNode {
     }
 
     /// Frees the libevdev state, then closes the descriptor (the reverse of opening).
-    public func close() {
+    package func close() {
         if let device {
             libevdev_free(device)
             self.device = nil

@@ -3,23 +3,23 @@ import CEvdev
 /// What an evdev input device offers that Vitrine uses: touch, pointer, keys, switches, an
 /// accelerometer. Made from an `EvdevNode` (a real device through libevdev, or a description in
 /// tests); a plain value afterwards, which `InputDeviceReport` prints.
-public struct InputDeviceDescription: Hashable, Sendable {
+package struct InputDeviceDescription: Hashable, Sendable {
     /// A touch surface.
-    public struct TouchCapability: Hashable, Sendable {
+    package struct TouchCapability: Hashable, Sendable {
         /// Multitouch slots (ABS_MT_SLOT's maximum + 1): how many fingers it tracks at once; 1 for
         /// a single-touch device; `nil` for multitouch without slots (protocol A, which libinput
         /// does not take).
-        public var slots: Int?
+        package var slots: Int?
         /// INPUT_PROP_DIRECT: a touchscreen (touches land where they are on the picture) rather
         /// than a touchpad.
-        public var isDirect: Bool
+        package var isDirect: Bool
         /// The range of the x position axis (ABS_MT_POSITION_X, else ABS_X), in device units.
-        public var xRange: ClosedRange<Int>?
+        package var xRange: ClosedRange<Int>?
         /// The range of the y position axis, in device units.
-        public var yRange: ClosedRange<Int>?
+        package var yRange: ClosedRange<Int>?
 
         /// Creates a touch capability.
-        public init(slots: Int?, isDirect: Bool, xRange: ClosedRange<Int>? = nil, yRange: ClosedRange<Int>? = nil) {
+        package init(slots: Int?, isDirect: Bool, xRange: ClosedRange<Int>? = nil, yRange: ClosedRange<Int>? = nil) {
             self.slots = slots
             self.isDirect = isDirect
             self.xRange = xRange
@@ -28,25 +28,25 @@ public struct InputDeviceDescription: Hashable, Sendable {
     }
 
     /// A relative pointer with a left button (a mouse, a trackball).
-    public struct PointerCapability: Hashable, Sendable {
+    package struct PointerCapability: Hashable, Sendable {
         /// REL_WHEEL or REL_HWHEEL: it scrolls.
-        public var hasWheel: Bool
+        package var hasWheel: Bool
 
         /// Creates a pointer capability.
-        public init(hasWheel: Bool) { self.hasWheel = hasWheel }
+        package init(hasWheel: Bool) { self.hasWheel = hasWheel }
     }
 
     /// Keys (not buttons).
-    public struct KeyCapability: Hashable, Sendable {
+    package struct KeyCapability: Hashable, Sendable {
         /// It has every letter key, KEY_A to KEY_Z: a keyboard.
-        public var isKeyboard: Bool
+        package var isKeyboard: Bool
         /// How many key codes it sends (KEY_*, not BTN_*).
-        public var count: Int
+        package var count: Int
         /// The media and remote-control keys it has (`KEY_PLAYPAUSE`…), in code order.
-        public var mediaKeys: [String]
+        package var mediaKeys: [String]
 
         /// Creates a key capability.
-        public init(isKeyboard: Bool, count: Int, mediaKeys: [String]) {
+        package init(isKeyboard: Bool, count: Int, mediaKeys: [String]) {
             self.isKeyboard = isKeyboard
             self.count = count
             self.mediaKeys = mediaKeys
@@ -54,21 +54,21 @@ public struct InputDeviceDescription: Hashable, Sendable {
     }
 
     /// A switch Vitrine acts on, with its state when the device was read.
-    public struct SwitchCapability: Hashable, Sendable {
+    package struct SwitchCapability: Hashable, Sendable {
         /// Which switch.
-        public var kind: SwitchKindName
+        package var kind: SwitchKindName
         /// Its state: the lid shut, tablet mode on.
-        public var isOn: Bool
+        package var isOn: Bool
 
         /// Creates a switch capability.
-        public init(kind: SwitchKindName, isOn: Bool) {
+        package init(kind: SwitchKindName, isOn: Bool) {
             self.kind = kind
             self.isOn = isOn
         }
     }
 
     /// The switches Vitrine acts on.
-    public enum SwitchKindName: String, Hashable, Sendable {
+    package enum SwitchKindName: String, Hashable, Sendable {
         /// SW_LID (on = shut).
         case lid = "SW_LID"
         /// SW_TABLET_MODE (on = tablet mode).
@@ -76,18 +76,18 @@ public struct InputDeviceDescription: Hashable, Sendable {
     }
 
     /// One accelerometer axis.
-    public struct AccelerometerAxis: Hashable, Sendable {
+    package struct AccelerometerAxis: Hashable, Sendable {
         /// `x`, `y` or `z` (ABS_X, ABS_Y, ABS_Z), in the sensor's frame.
-        public var name: String
+        package var name: String
         /// The smallest value it reports.
-        public var minimum: Int
+        package var minimum: Int
         /// The largest value it reports.
-        public var maximum: Int
+        package var maximum: Int
         /// Units per g; 0 when the driver does not say.
-        public var resolution: Int
+        package var resolution: Int
 
         /// Creates an axis description.
-        public init(name: String, minimum: Int, maximum: Int, resolution: Int) {
+        package init(name: String, minimum: Int, maximum: Int, resolution: Int) {
             self.name = name
             self.minimum = minimum
             self.maximum = maximum
@@ -96,28 +96,28 @@ public struct InputDeviceDescription: Hashable, Sendable {
     }
 
     /// The device node.
-    public var path: String
+    package var path: String
     /// The driver's name for the device.
-    public var name: String
+    package var name: String
     /// The bus type (BUS_USB…).
-    public var busType: Int
+    package var busType: Int
     /// The vendor id.
-    public var vendor: Int
+    package var vendor: Int
     /// The product id.
-    public var product: Int
+    package var product: Int
     /// Its touch surface, if it is one.
-    public var touch: TouchCapability?
+    package var touch: TouchCapability?
     /// Its pointer, if it is one.
-    public var pointer: PointerCapability?
+    package var pointer: PointerCapability?
     /// Its keys, if it has any.
-    public var keys: KeyCapability?
+    package var keys: KeyCapability?
     /// Its lid and tablet-mode switches.
-    public var switches: [SwitchCapability]
+    package var switches: [SwitchCapability]
     /// Its accelerometer axes (INPUT_PROP_ACCELEROMETER); `nil` when it is not an accelerometer.
-    public var accelerometer: [AccelerometerAxis]?
+    package var accelerometer: [AccelerometerAxis]?
 
     /// Creates a description from its parts.
-    public init(path: String, name: String, busType: Int = 0, vendor: Int = 0, product: Int = 0,
+    package init(path: String, name: String, busType: Int = 0, vendor: Int = 0, product: Int = 0,
                 touch: TouchCapability? = nil, pointer: PointerCapability? = nil, keys: KeyCapability? = nil,
                 switches: [SwitchCapability] = [], accelerometer: [AccelerometerAxis]? = nil) {
         self.path = path
@@ -133,7 +133,7 @@ public struct InputDeviceDescription: Hashable, Sendable {
     }
 
     /// The media and remote-control keys looked for, in code order, with their names.
-    public static let mediaKeyCodes: [(code: Int, name: String)] = [
+    package static let mediaKeyCodes: [(code: Int, name: String)] = [
         (Int(KEY_MUTE), "KEY_MUTE"), (Int(KEY_VOLUMEDOWN), "KEY_VOLUMEDOWN"), (Int(KEY_VOLUMEUP), "KEY_VOLUMEUP"),
         (Int(KEY_PAUSE), "KEY_PAUSE"), (Int(KEY_STOP), "KEY_STOP"), (Int(KEY_NEXTSONG), "KEY_NEXTSONG"),
         (Int(KEY_PLAYPAUSE), "KEY_PLAYPAUSE"), (Int(KEY_PREVIOUSSONG), "KEY_PREVIOUSSONG"), (Int(KEY_STOPCD), "KEY_STOPCD"),
@@ -147,7 +147,7 @@ public struct InputDeviceDescription: Hashable, Sendable {
 
     /// Reads what `node` offers.
     @MainActor
-    public init(describing node: any EvdevNode) {
+    package init(describing node: any EvdevNode) {
         let abs = Int(EV_ABS), key = Int(EV_KEY), rel = Int(EV_REL)
         let isAccelerometer = node.hasProperty(Int(INPUT_PROP_ACCELEROMETER))
         func range(_ code: Int32) -> ClosedRange<Int>? {

@@ -3,9 +3,9 @@
 /// people or as `Encodable` values for scripts (InputDeviceReportJSON.swift). A node that cannot be read is
 /// listed with the reason and the remedy. The formatting is a pure function of the listing,
 /// so it is tested without devices.
-public enum InputDeviceReport {
+package enum InputDeviceReport {
     /// One node: described, or the error that stopped its description.
-    public enum Entry: Hashable, Sendable {
+    package enum Entry: Hashable, Sendable {
         /// The node was read.
         case device(InputDeviceDescription)
         /// The node at `path` could not be read.
@@ -13,16 +13,16 @@ public enum InputDeviceReport {
     }
 
     /// Every node of a directory, or why there are none.
-    public struct Listing: Hashable, Sendable {
+    package struct Listing: Hashable, Sendable {
         /// The directory listed (normally /dev/input).
-        public var directory: String
+        package var directory: String
         /// One entry per `event*` node, in numeric order.
-        public var entries: [Entry]
+        package var entries: [Entry]
         /// Why the directory could not be listed, if it could not.
-        public var error: EvdevError?
+        package var error: EvdevError?
 
         /// Creates a listing.
-        public init(directory: String, entries: [Entry], error: EvdevError? = nil) {
+        package init(directory: String, entries: [Entry], error: EvdevError? = nil) {
             self.directory = directory
             self.entries = entries
             self.error = error
@@ -32,7 +32,7 @@ public enum InputDeviceReport {
     /// Opens every `event*` node of `directory` with `open` (libevdev by default), describes it
     /// and closes it again.
     @MainActor
-    public static func list(directory: String = "/dev/input",
+    package static func list(directory: String = "/dev/input",
                             open: @MainActor (String) throws(EvdevError) -> any EvdevNode = LibEvdevNode.open) -> Listing {
         let names: [String]
         switch SysfsText.entries(of: directory) {
@@ -55,7 +55,7 @@ public enum InputDeviceReport {
     // MARK: Text
 
     /// The report for people: a heading, then one block per node.
-    public static func text(_ listing: Listing) -> String {
+    package static func text(_ listing: Listing) -> String {
         if let error = listing.error { return "input devices: \(error)\n" }
         if listing.entries.isEmpty { return "input devices: none in \(listing.directory)\n" }
         var out = "input devices (\(listing.directory)):\n"
@@ -69,7 +69,7 @@ public enum InputDeviceReport {
     }
 
     /// The block for one device: a line naming it, then a line per capability.
-    public static func text(_ d: InputDeviceDescription) -> String {
+    package static func text(_ d: InputDeviceDescription) -> String {
         var out = "\(d.path): \"\(d.name)\" (\(busName(d.busType)) \(hex4(d.vendor)):\(hex4(d.product)))\n"
         var described = false
         if let touch = d.touch {
@@ -113,7 +113,7 @@ public enum InputDeviceReport {
     }
 
     /// The kernel's name for a bus type (`usb`, `i2c`…), or its number in hex.
-    public static func busName(_ type: Int) -> String {
+    package static func busName(_ type: Int) -> String {
         switch type {
         case 0x01: "pci"
         case 0x03: "usb"

@@ -6,29 +6,29 @@ extension InputDeviceReport {
     /// ({slots, direct, x, y} or null), pointer ({wheel} or null), keys ({keyboard, count,
     /// media} or null), switches ([{name, on}]), accelerometer ({axes: [{axis, min, max,
     /// resolution}]} or null). Absent capabilities are `null`, not missing keys.
-    public static func json(_ listing: Listing) -> [JSONEntry] {
+    package static func json(_ listing: Listing) -> [JSONEntry] {
         listing.entries.map(JSONEntry.init)
     }
 
     /// Why the directory could not be listed (`"inputError"`), or nil (written as `null`).
-    public static func jsonError(_ listing: Listing) -> String? {
+    package static func jsonError(_ listing: Listing) -> String? {
         listing.error?.description
     }
 
     /// One node of the JSON report.
-    public struct JSONEntry: Encodable, Sendable {
+    package struct JSONEntry: Encodable, Sendable {
         /// The node, described or not.
-        public let entry: Entry
+        package let entry: Entry
 
         /// The JSON form of `entry`.
-        public init(_ entry: Entry) { self.entry = entry }
+        package init(_ entry: Entry) { self.entry = entry }
 
         private enum Keys: String, CodingKey {
             case path, error, name, bus, busType, vendor, product, touch, pointer, keys, switches, accelerometer
         }
 
         /// Writes the node's object.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             switch entry {
             case .failed(let path, let error):

@@ -37,36 +37,36 @@ public struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
 
 /// A device as a `LibInputBackend` names it in its events: an opaque number, valid from the
 /// device's `deviceAdded` to its `deviceRemoved` (it may be reused after that).
-public struct RawDeviceHandle: Hashable, Sendable, CustomStringConvertible {
+package struct RawDeviceHandle: Hashable, Sendable, CustomStringConvertible {
     /// The backend's number for the device.
-    public var rawValue: Int
+    package var rawValue: Int
     /// Creates a handle.
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
     /// `#n`, for logs.
-    public var description: String { "#\(rawValue)" }
+    package var description: String { "#\(rawValue)" }
 }
 
 /// What a backend says about a device when it is added.
-public struct RawDeviceInfo: Sendable, Hashable {
+package struct RawDeviceInfo: Sendable, Hashable {
     /// The backend's handle for the device.
-    public var handle: RawDeviceHandle
+    package var handle: RawDeviceHandle
     /// The device's name, as the kernel gives it ("ILITEK ILITEK-TP").
-    public var name: String
+    package var name: String
     /// The kernel's name of the event node ("event3").
-    public var sysname: String
+    package var sysname: String
     /// The device node ("/dev/input/event3"), or empty when unknown.
-    public var path: String
+    package var path: String
     /// What it can do.
-    public var capabilities: InputCapabilities
+    package var capabilities: InputCapabilities
     /// `libinput_device_touch_get_touch_count`: the simultaneous contacts of a touch device;
     /// 0 when the device does not say (single-touch screens), -1 for a device without touch.
-    public var touchCount: Int
+    package var touchCount: Int
     /// Whether libinput can apply a calibration matrix for the device
     /// (`libinput_device_config_calibration_has_matrix`).
-    public var supportsCalibration: Bool
+    package var supportsCalibration: Bool
 
     /// Creates a description.
-    public init(handle: RawDeviceHandle, name: String, sysname: String, path: String = "",
+    package init(handle: RawDeviceHandle, name: String, sysname: String, path: String = "",
                 capabilities: InputCapabilities, touchCount: Int = -1, supportsCalibration: Bool = false) {
         self.handle = handle
         self.name = name
@@ -82,7 +82,7 @@ public struct RawDeviceInfo: Sendable, Hashable {
 /// Absolute positions are **panel pixels**: libinput's `…_get_x_transformed(width)` and
 /// `…_y_transformed(height)` for the panel (`Display.mode`, unrotated), which already include a
 /// calibration matrix that libinput applies itself. Nothing here is rotated.
-public enum RawInputEvent: Sendable, Hashable {
+package enum RawInputEvent: Sendable, Hashable {
     /// A device appeared (at start, or plugged in later).
     case deviceAdded(RawDeviceInfo)
     /// A device went away; libinput has already cancelled its touches and released its keys
@@ -145,7 +145,7 @@ public struct InputDeviceOpenFailure: Sendable, Hashable {
 ///   It allocates nothing per touch or pointer event.
 /// - Device handles are valid from `deviceAdded` to `deviceRemoved`.
 @MainActor
-public protocol LibInputBackend: AnyObject {
+package protocol LibInputBackend: AnyObject {
     /// The descriptor to watch for readability.
     var fileDescriptor: Int32 { get }
 

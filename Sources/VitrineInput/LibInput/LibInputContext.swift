@@ -21,13 +21,13 @@ import VitrineLinux
 /// Owns, and releases in reverse order: the opener callbacks, the udev context, the libinput
 /// context (which closes its devices through the opener), the epoll descriptor and the eventfd.
 @MainActor
-public final class LibInputContext: LibInputBackend {
+package final class LibInputContext: LibInputBackend {
     /// "seat seat0" or the device paths.
-    public let origin: String
+    package let origin: String
     /// The epoll descriptor the run loop watches.
-    public var fileDescriptor: Int32 { epollDescriptor }
+    package var fileDescriptor: Int32 { epollDescriptor }
     /// Devices libinput could not open.
-    public var openFailures: [InputDeviceOpenFailure] { callbacks.openFailures }
+    package var openFailures: [InputDeviceOpenFailure] { callbacks.openFailures }
 
     private let libinput: OpaquePointer
     private let udev: OpaquePointer?
@@ -43,7 +43,7 @@ public final class LibInputContext: LibInputBackend {
     /// Starts libinput on `devices`, opening nodes with `opener`. Throws `InputError`: a named
     /// path that does not exist or may not be opened, a device libinput refuses, a seat that
     /// cannot be assigned. (A seat without devices is not an error here; `LibInputSource` decides.)
-    public init(devices source: InputConfiguration.Devices, opener: any DeviceOpener = DirectDeviceOpener(),
+    package init(devices source: InputConfiguration.Devices, opener: any DeviceOpener = DirectDeviceOpener(),
                 logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         if case .paths(let paths) = source {
             guard !paths.isEmpty else {
@@ -179,7 +179,7 @@ public final class LibInputContext: LibInputBackend {
 
     /// `libinput_dispatch`, then every queued event, translated; panel pixels of
     /// `panelWidth`×`panelHeight`.
-    public func dispatch(panelWidth: Int, panelHeight: Int, _ body: (RawInputEvent) -> Void) throws(InputError) {
+    package func dispatch(panelWidth: Int, panelHeight: Int, _ body: (RawInputEvent) -> Void) throws(InputError) {
         var counter: UInt64 = 0
         _ = read(wakeDescriptor, &counter, MemoryLayout<UInt64>.size)
         let result = libinput_dispatch(libinput)
@@ -195,7 +195,7 @@ public final class LibInputContext: LibInputBackend {
     }
 
     /// `libinput_device_config_calibration_set_matrix`, when the device supports it.
-    public func setCalibration(_ matrix: CalibrationMatrix, for handle: RawDeviceHandle) -> Bool {
+    package func setCalibration(_ matrix: CalibrationMatrix, for handle: RawDeviceHandle) -> Bool {
         guard let device = devices[handle.rawValue], libinput_device_config_calibration_has_matrix(device) != 0 else {
             return false
         }
@@ -206,18 +206,18 @@ public final class LibInputContext: LibInputBackend {
     }
 
     /// Makes the descriptor readable until the next `dispatch`.
-    public func requestDispatch() {
+    package func requestDispatch() {
         var one: UInt64 = 1
         _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// `libinput_suspend`.
-    public func suspend() {
+    package func suspend() {
         libinput_suspend(libinput)
     }
 
     /// `libinput_resume`.
-    public func resume() throws(InputError) {
+    package func resume() throws(InputError) {
         if libinput_resume(libinput) != 0 {
             throw .systemCall(operation: "libinput_resume", errno: .ioError)
         }

@@ -19,7 +19,7 @@ public struct LibInputDevice: Sendable, Hashable, CustomStringConvertible {
     public var isCalibratedByLibInput: Bool
 
     /// Creates a description.
-    public init(id: Int, name: String, sysname: String, path: String, capabilities: InputCapabilities,
+    package init(id: Int, name: String, sysname: String, path: String, capabilities: InputCapabilities,
                 touchSlots: Int, isCalibratedByLibInput: Bool) {
         self.id = id
         self.name = name

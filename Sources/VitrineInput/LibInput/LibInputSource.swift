@@ -104,7 +104,7 @@ public final class LibInputSource: InputSource {
     /// has now (so `devices` and `maximumTouchCount` are known at once) and keeps any switch
     /// state it reported for the first `dispatch`. Throws `InputError.noDevices` (or
     /// `.permissionDenied`) when there is none and the configuration does not allow that.
-    public init(backend: any LibInputBackend, configuration: InputConfiguration, display: any Display,
+    package init(backend: any LibInputBackend, configuration: InputConfiguration, display: any Display,
                 screenScale: Double, clock: any TimeSource, logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         try configuration.validate()
         guard screenScale > 0, screenScale.isFinite else {

@@ -128,11 +128,39 @@ extension View {
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
         guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
+        RenderCulling.viewsVisited += 1
+        if let occluder = RenderCulling.occluder, occluder === self {
+            RenderCulling.occluder = nil   // reached: it and everything after it paint as usual
+        } else if RenderCulling.occluder != nil {
+            // Below the opaque view that covers the whole damage: only what lies above it.
+            guard RenderCulling.isAboveOccluderPath(self) else { return }
+            context.saveGState()
+            defer { context.restoreGState() }
+            context.concatenateCTM(toSuperview)
+            context.saveGState()
+            if clipsToBounds { context.clip(to: bounds) }
+            for subview in subviews { subview.render(in: context, scale: scale) }
+            context.restoreGState()
+            renderBorder(in: context, bounds: bounds)
+            return
+        }
+        let roundedClip = clipsToBounds && cornerRadius > 0
+        if !meetsClip(of: context, bounds: bounds, toSuperview: toSuperview) {
+            // Nothing of the view's own paints into the damage. A clipping view's subtree
+            // cannot either; a group's extent is decided by `renderAsGroup`.
+            if clipsToBounds || subviews.isEmpty { return }
+            if alpha >= 1 && !roundedClip {
+                context.saveGState()
+                defer { context.restoreGState() }
+                context.concatenateCTM(toSuperview)
+                for subview in subviews { subview.render(in: context, scale: scale) }
+                return
+            }
+        }
         context.saveGState()
         defer { context.restoreGState() }
         context.concatenateCTM(toSuperview)
         let visibleSubviews = subviews.contains { !$0.isHidden && $0.renderAlpha > 0 }
-        let roundedClip = clipsToBounds && cornerRadius > 0
         // Any alpha below 1 goes through a layer, even for a view that could be blended
         // directly: the choice must not depend on anything whose change damages less than the
         // whole view (a subview shown or added), or the two ways' rounding would differ
@@ -141,6 +169,7 @@ extension View {
             renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
             return
         }
+        RenderCulling.viewsPainted += 1
         renderOwnContent(in: context, bounds: bounds, scale: scale)
         if visibleSubviews {
             context.saveGState()
@@ -149,6 +178,18 @@ extension View {
             context.restoreGState()
         }
         renderBorder(in: context, bounds: bounds)
+    }
+
+    /// Whether anything the view paints itself (background, backing store, border: all inside
+    /// the pixels its bounds cover) can land in the context's clip. One pixel of slack on each
+    /// side, so antialiasing can never be cut by this test rather than by the clip.
+    private func meetsClip(of context: GraphicsContext, bounds: Rect, toSuperview: AffineTransform) -> Bool {
+        guard let clip = context.clipRegion else { return true }
+        let box = clip.boundingBox
+        guard !box.isEmpty else { return false }
+        let pixels = PixelRect(covering: bounds.applying(toSuperview.concatenating(context.ctm)))
+        guard !pixels.isEmpty else { return false }
+        return pixels.x - 1 < box.maxX && box.x < pixels.maxX + 1 && pixels.y - 1 < box.maxY && box.y < pixels.maxY + 1
     }
 
     /// Background, then the backing store.
@@ -224,6 +265,7 @@ extension View {
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }
+        RenderCulling.viewsPainted += 1
         let layer = Surface(width: box.width, height: box.height, format: .argb8888)
         // Whole-pixel offset, so the layer's pixels line up with the target's exactly.
         let toLayer = toTarget.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))

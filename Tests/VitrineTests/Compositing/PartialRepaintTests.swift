@@ -53,7 +53,7 @@ struct PartialRepaintTests {
                     width: w.rounded() + [0, 0.5].randomElement(using: &g)!, height: hgt.rounded())
     }
 
-    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1) {
+    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false) {
         let h = Harness(width: 160, height: 120, scale: scale, bufferCount: bufferCount)
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
@@ -67,6 +67,22 @@ struct PartialRepaintTests {
             view.clipsToBounds = Int.random(in: 0..<3, using: &g) == 0
             parent.addSubview(view)
             views.append(view)
+        }
+        if opaqueCovers {
+            // Opaque views over most of the window (one nested, one clipping, one rounded, one
+            // scaled), so damage is often covered and the walk culled by occlusion; the random
+            // actions move, hide, fade and reorder them too.
+            let frames = [Rect(x: 5, y: 5, width: 120, height: 90), Rect(x: 10.5, y: 8, width: 80, height: 60),
+                          Rect(x: 30, y: 20, width: 110, height: 95), Rect(x: 0, y: 60, width: 160, height: 60)]
+            for (index, frame) in frames.enumerated() {
+                let cover = index == 1 ? PatternView(frame: frame) : View(frame: frame)
+                cover.backgroundColor = randomColor(&g).withAlphaComponent(1)
+                cover.clipsToBounds = index == 0
+                if index == 2 { cover.cornerRadius = 9 }
+                if index == 3 { cover.transform = AffineTransform(scaleX: 1.25, y: 0.8) }
+                (index == 1 ? views[0] : h.window).addSubview(cover)
+                views.append(cover)
+            }
         }
         for _ in 0..<8 { addRandomView() }
         h.settle()
@@ -118,6 +134,15 @@ struct PartialRepaintTests {
     @Test(arguments: [1, 2, 3])
     func partialRepaintEqualsFullRepaint(bufferCount: Int) {
         run(seed: 0xC0FFEE, bufferCount: bufferCount, steps: 300)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func partialRepaintEqualsFullRepaintUnderOpaqueCovers(bufferCount: Int) {
+        run(seed: 0xBADC0DE + UInt64(bufferCount), bufferCount: bufferCount, steps: 300, opaqueCovers: true)
+    }
+
+    @Test func partialRepaintEqualsFullRepaintUnderOpaqueCoversAtScaleTwo() {
+        run(seed: 7, bufferCount: 3, steps: 150, scale: 2, opaqueCovers: true)
     }
 
     @Test func partialRepaintEqualsFullRepaintAtScaleTwo() {

@@ -53,7 +53,8 @@ struct PartialRepaintTests {
                     width: w.rounded() + [0, 0.5].randomElement(using: &g)!, height: hgt.rounded())
     }
 
-    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false) {
+    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false,
+                     largeScrolledView: Bool = false) {
         let h = Harness(width: 160, height: 120, scale: scale, bufferCount: bufferCount)
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
@@ -67,6 +68,13 @@ struct PartialRepaintTests {
             view.clipsToBounds = Int.random(in: 0..<3, using: &g) == 0
             parent.addSubview(view)
             views.append(view)
+        }
+        // A drawing view far larger than the screen, keeping a store of its visible part only,
+        // scrolled by a random amount every step (within the margin or beyond it).
+        let large = StripesView(frame: Rect(x: -1000.5, y: -700, width: 3000, height: 2000))
+        if largeScrolledView {
+            large.backgroundColor = Color(rgb: 0x808080)
+            h.window.addSubview(large)
         }
         if opaqueCovers {
             // Opaque views over most of the window (one nested, one clipping, one rounded, one
@@ -111,6 +119,11 @@ struct PartialRepaintTests {
             case 9: view.clipsToBounds.toggle()
             default: view.superview?.bringSubviewToFront(view)
             }
+            if largeScrolledView {
+                large.center = Point(x: large.center.x + Double.random(in: -300...300, using: &g).rounded() + [0, 0.5].randomElement(using: &g)!,
+                                     y: large.center.y + Double.random(in: -300...300, using: &g).rounded())
+                if large.frame.minX > 0 || large.frame.maxX < 160 { large.center.x = 500 }
+            }
             h.settle()
             guard let shown = h.display.shownBuffer else { continue }
             let full = fullRepaint(h)
@@ -143,6 +156,11 @@ struct PartialRepaintTests {
 
     @Test func partialRepaintEqualsFullRepaintUnderOpaqueCoversAtScaleTwo() {
         run(seed: 7, bufferCount: 3, steps: 150, scale: 2, opaqueCovers: true)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func partialRepaintEqualsFullRepaintWithALargeScrolledView(bufferCount: Int) {
+        run(seed: 0x5C011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 200, largeScrolledView: true)
     }
 
     @Test func partialRepaintEqualsFullRepaintAtScaleTwo() {

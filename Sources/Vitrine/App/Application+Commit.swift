@@ -65,6 +65,7 @@ extension Application {
                 frame.viewsDrawn = drawnThisCommit
                 frame.damageRects = damage.rectCount
                 frame.pixelsComposed = compositor.compose(damage, windows: windows)
+                frame.viewsPainted = compositor.viewsPainted
                 frame.bytesCopied = compositor.present(damage, on: display)
                 statistics.pixelsComposed += frame.pixelsComposed
                 statistics.bytesCopied += frame.bytesCopied

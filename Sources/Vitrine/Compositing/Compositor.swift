@@ -10,6 +10,8 @@ public struct FrameCounters: Sendable, Hashable {
     public var bytesCopied = 0
     /// Rectangles in the frame's damage.
     public var damageRects = 0
+    /// Views whose own pixels composition painted (see `Compositor.viewsPainted`).
+    public var viewsPainted = 0
     /// Creates zeroed counters.
     public init() {}
 }
@@ -28,6 +30,11 @@ public final class Compositor {
     public let scale: Double
     /// The color where no window covers the screen.
     public var screenColor = Color.black
+    /// Views the last `compose` walked (not hidden, drawable): culled subtrees are not walked.
+    public private(set) var viewsVisited = 0
+    /// Views whose own pixels (background, backing store, border, group layer) the last
+    /// `compose` painted: those meeting the damage and not below an opaque view covering it.
+    public private(set) var viewsPainted = 0
     /// The damage of recent frames, by buffer age.
     public private(set) var damageRing: DamageRing
 
@@ -47,9 +54,15 @@ public final class Compositor {
     public func compose(_ damage: Region, windows: [Window]) -> Int {
         let area = damage.intersection(scene.bounds)
         guard !area.isEmpty else { return 0 }
-        scene.fill(area, with: screenColor)
+        // An opaque view that covers the whole damage paints every pixel of it: no clear, and
+        // nothing below it is walked (see `RenderCulling`).
+        let occluded = RenderCulling.begin(damage: area.boundingBox, windows: windows, scale: scale)
+        defer { RenderCulling.end() }
+        if !occluded { scene.fill(area, with: screenColor) }
         let context = GraphicsContext(surface: scene, transform: AffineTransform(scaleX: scale, y: scale), clip: area)
         for window in windows { window.render(in: context, scale: scale) }
+        viewsVisited = RenderCulling.viewsVisited
+        viewsPainted = RenderCulling.viewsPainted
         return area.area
     }
 

@@ -9,7 +9,9 @@ extension View {
     var renderScale: Double { window?.application?.screen.scale ?? 1 }
 
     /// The longest side of a backing store, in pixels: a view drawn longer is longer than any
-    /// screen, and its store is made at a lower resolution and stretched.
+    /// screen, and its store is made at a lower resolution and stretched. On screen, a view
+    /// much larger than the screen keeps only its visible part (`backingStoreRegion`), so this
+    /// applies to views without a screen or not invertibly placed.
     static let maximumBackingStoreSide = 16384.0
     /// The most pixels a backing store has (4096², 64 MiB), for the same reason.
     static let maximumBackingStorePixels = 4096.0 * 4096
@@ -18,12 +20,13 @@ extension View {
     /// each side at most `maximumBackingStoreSide` and the whole at most
     /// `maximumBackingStorePixels` (both sides reduced alike). Bounds with no finite size get
     /// 1×1 (they draw nothing; see `hasDrawableGeometry`).
-    func backingStoreSize(scale: Double) -> (width: Int, height: Int) {
+    func backingStoreSize(scale: Double, of region: Rect? = nil) -> (width: Int, height: Int) {
+        let region = region ?? bounds
         func side(_ points: Double) -> Double {
             let pixels = (points * scale).rounded(.up)
             return pixels >= 1 ? min(pixels, Self.maximumBackingStoreSide) : 1   // NaN: 1
         }
-        var width = side(bounds.width), height = side(bounds.height)
+        var width = side(region.width), height = side(region.height)
         if width * height > Self.maximumBackingStorePixels {
             let reduction = (Self.maximumBackingStorePixels / (width * height)).squareRoot()
             width = max((width * reduction).rounded(.down), 1)
@@ -58,14 +61,16 @@ extension View {
         return (1 + stretch) / scale
     }
 
-    /// Maps bounds space to backing-store pixels: `scale` pixels a point, or fewer along an axis
-    /// whose store was reduced (see `backingStoreSize`).
-    func backingStoreTransform(scale: Double) -> AffineTransform {
-        let size = backingStoreSize(scale: scale)
-        let widthPixels = (bounds.width * scale).rounded(.up), heightPixels = (bounds.height * scale).rounded(.up)
-        let sx = widthPixels > Double(size.width) ? Double(size.width) / bounds.width : scale
-        let sy = heightPixels > Double(size.height) ? Double(size.height) / bounds.height : scale
-        return AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: sx, y: sy))
+    /// Maps bounds space to the pixels of a backing store holding `region` (bounds space; all
+    /// the bounds when nil): `scale` pixels a point, or fewer along an axis whose store was
+    /// reduced (see `backingStoreSize`).
+    func backingStoreTransform(scale: Double, region: Rect? = nil) -> AffineTransform {
+        let region = region ?? bounds
+        let size = backingStoreSize(scale: scale, of: region)
+        let widthPixels = (region.width * scale).rounded(.up), heightPixels = (region.height * scale).rounded(.up)
+        let sx = widthPixels > Double(size.width) ? Double(size.width) / region.width : scale
+        let sy = heightPixels > Double(size.height) ? Double(size.height) / region.height : scale
+        return AffineTransform(translationX: -region.minX, y: -region.minY).concatenating(AffineTransform(scaleX: sx, y: sy))
     }
 
     /// Redraws `rect` (bounds space) of the backing store: clears it and calls `draw(_:in:)`
@@ -78,15 +83,17 @@ extension View {
             backingStore = nil
             return
         }
-        let size = backingStoreSize(scale: scale)
+        let region = backingStoreRegion(scale: scale)
+        let size = backingStoreSize(scale: scale, of: region)
         var rect = rect
-        if backingStore?.width != size.width || backingStore?.height != size.height {
+        if backingStore?.width != size.width || backingStore?.height != size.height || region != backingStoreRect {
             backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
-            rect = bounds
+            backingStoreRect = region
+            rect = region
         }
         guard let store = backingStore else { return }
         backingStoreScale = scale
-        let toPixels = backingStoreTransform(scale: scale)
+        let toPixels = backingStoreTransform(scale: scale, region: region)
         let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
         guard !pixels.isEmpty else { return }
         store.fill(pixels, with: .clear)
@@ -128,11 +135,39 @@ extension View {
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
         guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
+        RenderCulling.viewsVisited += 1
+        if let occluder = RenderCulling.occluder, occluder === self {
+            RenderCulling.occluder = nil   // reached: it and everything after it paint as usual
+        } else if RenderCulling.occluder != nil {
+            // Below the opaque view that covers the whole damage: only what lies above it.
+            guard RenderCulling.isAboveOccluderPath(self) else { return }
+            context.saveGState()
+            defer { context.restoreGState() }
+            context.concatenateCTM(toSuperview)
+            context.saveGState()
+            if clipsToBounds { context.clip(to: bounds) }
+            for subview in subviews { subview.render(in: context, scale: scale) }
+            context.restoreGState()
+            renderBorder(in: context, bounds: bounds)
+            return
+        }
+        let roundedClip = clipsToBounds && cornerRadius > 0
+        if !meetsClip(of: context, bounds: bounds, toSuperview: toSuperview) {
+            // Nothing of the view's own paints into the damage. A clipping view's subtree
+            // cannot either; a group's extent is decided by `renderAsGroup`.
+            if clipsToBounds || subviews.isEmpty { return }
+            if alpha >= 1 && !roundedClip {
+                context.saveGState()
+                defer { context.restoreGState() }
+                context.concatenateCTM(toSuperview)
+                for subview in subviews { subview.render(in: context, scale: scale) }
+                return
+            }
+        }
         context.saveGState()
         defer { context.restoreGState() }
         context.concatenateCTM(toSuperview)
         let visibleSubviews = subviews.contains { !$0.isHidden && $0.renderAlpha > 0 }
-        let roundedClip = clipsToBounds && cornerRadius > 0
         // Any alpha below 1 goes through a layer, even for a view that could be blended
         // directly: the choice must not depend on anything whose change damages less than the
         // whole view (a subview shown or added), or the two ways' rounding would differ
@@ -141,6 +176,7 @@ extension View {
             renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
             return
         }
+        RenderCulling.viewsPainted += 1
         renderOwnContent(in: context, bounds: bounds, scale: scale)
         if visibleSubviews {
             context.saveGState()
@@ -149,6 +185,18 @@ extension View {
             context.restoreGState()
         }
         renderBorder(in: context, bounds: bounds)
+    }
+
+    /// Whether anything the view paints itself (background, backing store, border: all inside
+    /// the pixels its bounds cover) can land in the context's clip. One pixel of slack on each
+    /// side, so antialiasing can never be cut by this test rather than by the clip.
+    private func meetsClip(of context: GraphicsContext, bounds: Rect, toSuperview: AffineTransform) -> Bool {
+        guard let clip = context.clipRegion else { return true }
+        let box = clip.boundingBox
+        guard !box.isEmpty else { return false }
+        let pixels = PixelRect(covering: bounds.applying(toSuperview.concatenating(context.ctm)))
+        guard !pixels.isEmpty else { return false }
+        return pixels.x - 1 < box.maxX && box.x < pixels.maxX + 1 && pixels.y - 1 < box.maxY && box.y < pixels.maxY + 1
     }
 
     /// Background, then the backing store.
@@ -173,22 +221,38 @@ extension View {
     /// the view's damage always holds everything it shows.
     private func drawBackingStore(_ store: Surface, in context: GraphicsContext, bounds: Rect, scale: Double) {
         var store = store
+        var region = backingStoreRect
         if scale != backingStoreScale {
             // A snapshot at another scale than the screen's: draw afresh at that scale, so it
             // is as sharp as a screen of that scale would show it.
             let size = backingStoreSize(scale: scale)
             store = Surface(width: size.width, height: size.height, format: .argb8888)
+            region = self.bounds
             draw(self.bounds, in: GraphicsContext(surface: store, transform: backingStoreTransform(scale: scale)))
+        } else if region != self.bounds, backingStoreRegion(scale: scale) != region {
+            // A store of the visible part only, and what is visible changed: draw the new part.
+            drawContent(self.bounds)
+            guard let redrawn = backingStore else { return }
+            store = redrawn
+            region = backingStoreRect
         }
-        let storeScale = Double(store.width) / max(bounds.width, .leastNonzeroMagnitude)
-        let storeScaleY = Double(store.height) / max(bounds.height, .leastNonzeroMagnitude)
+        guard !region.isEmpty else { return }   // nothing of the view is on screen
+        // The store's rect in the bounds as shown (stretched while the size animates).
+        let model = self.bounds
+        let shown = region == model ? bounds : Rect(
+            x: bounds.minX + (region.minX - model.minX) * bounds.width / max(model.width, .leastNonzeroMagnitude),
+            y: bounds.minY + (region.minY - model.minY) * bounds.height / max(model.height, .leastNonzeroMagnitude),
+            width: region.width * bounds.width / max(model.width, .leastNonzeroMagnitude),
+            height: region.height * bounds.height / max(model.height, .leastNonzeroMagnitude))
+        let storeScale = Double(store.width) / max(shown.width, .leastNonzeroMagnitude)
+        let storeScaleY = Double(store.height) / max(shown.height, .leastNonzeroMagnitude)
         let ctm = context.ctm
         context.saveGState()
         defer { context.restoreGState() }
         context.clip(to: Region(covering: bounds.applying(ctm)))
-        let origin = Point(x: bounds.minX, y: bounds.minY).applying(ctm)
-        if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * bounds.width < 1,
-           abs(storeScaleY - scale) * bounds.height < 1,
+        let origin = Point(x: shown.minX, y: shown.minY).applying(ctm)
+        if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * shown.width < 1,
+           abs(storeScaleY - scale) * shown.height < 1,
            abs(origin.x) < Double(PixelRect.coordinateLimit), abs(origin.y) < Double(PixelRect.coordinateLimit) {
             // floor(x + ½), not rounded(): ties must go the same way in a layer whose origin is
             // a whole number of pixels away (negative coordinates included), or a partial
@@ -196,7 +260,7 @@ extension View {
             context.composite(store, atPixel: Int((origin.x + 0.5).rounded(.down)), Int((origin.y + 0.5).rounded(.down)))
         } else {
             // The store was drawn for the model bounds; while a size animates it is stretched.
-            context.draw(store, in: bounds)
+            context.draw(store, in: shown)
         }
     }
 
@@ -224,6 +288,7 @@ extension View {
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }
+        RenderCulling.viewsPainted += 1
         let layer = Surface(width: box.width, height: box.height, format: .argb8888)
         // Whole-pixel offset, so the layer's pixels line up with the target's exactly.
         let toLayer = toTarget.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))

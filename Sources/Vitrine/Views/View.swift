@@ -45,6 +45,9 @@ open class View: Responder {
     var backingStore: Surface?
     /// Pixels per point the backing store was drawn at.
     var backingStoreScale = 1.0
+    /// The part of the bounds the backing store holds (bounds space): all of them, or for a
+    /// view much larger than the screen, what is visible plus a margin (`backingStoreRegion`).
+    var backingStoreRect = Rect.zero
     /// False once the default `draw(_:in:)` ran: the view draws nothing of its own, so it
     /// needs no backing store (it is composed from its background, border and subviews).
     var drawsContent = true

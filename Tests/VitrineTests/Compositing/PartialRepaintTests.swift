@@ -53,7 +53,8 @@ struct PartialRepaintTests {
                     width: w.rounded() + [0, 0.5].randomElement(using: &g)!, height: hgt.rounded())
     }
 
-    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1) {
+    private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false,
+                     largeScrolledView: Bool = false) {
         let h = Harness(width: 160, height: 120, scale: scale, bufferCount: bufferCount)
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
@@ -67,6 +68,29 @@ struct PartialRepaintTests {
             view.clipsToBounds = Int.random(in: 0..<3, using: &g) == 0
             parent.addSubview(view)
             views.append(view)
+        }
+        // A drawing view far larger than the screen, keeping a store of its visible part only,
+        // scrolled by a random amount every step (within the margin or beyond it).
+        let large = StripesView(frame: Rect(x: -1000.5, y: -700, width: 3000, height: 2000))
+        if largeScrolledView {
+            large.backgroundColor = Color(rgb: 0x808080)
+            h.window.addSubview(large)
+        }
+        if opaqueCovers {
+            // Opaque views over most of the window (one nested, one clipping, one rounded, one
+            // scaled), so damage is often covered and the walk culled by occlusion; the random
+            // actions move, hide, fade and reorder them too.
+            let frames = [Rect(x: 5, y: 5, width: 120, height: 90), Rect(x: 10.5, y: 8, width: 80, height: 60),
+                          Rect(x: 30, y: 20, width: 110, height: 95), Rect(x: 0, y: 60, width: 160, height: 60)]
+            for (index, frame) in frames.enumerated() {
+                let cover = index == 1 ? PatternView(frame: frame) : View(frame: frame)
+                cover.backgroundColor = randomColor(&g).withAlphaComponent(1)
+                cover.clipsToBounds = index == 0
+                if index == 2 { cover.cornerRadius = 9 }
+                if index == 3 { cover.transform = AffineTransform(scaleX: 1.25, y: 0.8) }
+                (index == 1 ? views[0] : h.window).addSubview(cover)
+                views.append(cover)
+            }
         }
         for _ in 0..<8 { addRandomView() }
         h.settle()
@@ -95,6 +119,11 @@ struct PartialRepaintTests {
             case 9: view.clipsToBounds.toggle()
             default: view.superview?.bringSubviewToFront(view)
             }
+            if largeScrolledView {
+                large.center = Point(x: large.center.x + Double.random(in: -300...300, using: &g).rounded() + [0, 0.5].randomElement(using: &g)!,
+                                     y: large.center.y + Double.random(in: -300...300, using: &g).rounded())
+                if large.frame.minX > 0 || large.frame.maxX < 160 { large.center.x = 500 }
+            }
             h.settle()
             guard let shown = h.display.shownBuffer else { continue }
             let full = fullRepaint(h)
@@ -118,6 +147,20 @@ struct PartialRepaintTests {
     @Test(arguments: [1, 2, 3])
     func partialRepaintEqualsFullRepaint(bufferCount: Int) {
         run(seed: 0xC0FFEE, bufferCount: bufferCount, steps: 300)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func partialRepaintEqualsFullRepaintUnderOpaqueCovers(bufferCount: Int) {
+        run(seed: 0xBADC0DE + UInt64(bufferCount), bufferCount: bufferCount, steps: 300, opaqueCovers: true)
+    }
+
+    @Test func partialRepaintEqualsFullRepaintUnderOpaqueCoversAtScaleTwo() {
+        run(seed: 7, bufferCount: 3, steps: 150, scale: 2, opaqueCovers: true)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func partialRepaintEqualsFullRepaintWithALargeScrolledView(bufferCount: Int) {
+        run(seed: 0x5C011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 200, largeScrolledView: true)
     }
 
     @Test func partialRepaintEqualsFullRepaintAtScaleTwo() {

@@ -250,11 +250,14 @@ public final class GraphicsContext {
 
     /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
     public func fillRoundedRect(_ rect: Rect, cornerRadius: Double) {
-        if cornerRadius <= 0 { fill(rect) } else { fill(Path(roundedRect: rect, cornerRadius: cornerRadius)) }
+        if cornerRadius <= 0 { fill(rect); return }
+        if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: false) { return }
+        fill(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
     /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
     public func strokeRoundedRect(_ rect: Rect, cornerRadius: Double) {
+        if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: true) { return }
         stroke(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
@@ -287,6 +290,12 @@ public final class GraphicsContext {
         guard lineWidth > 0, lineWidth.isFinite, ctm.isInvertible else { return }
         let t = ctm
         guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
+        paintPolygons(strokeOutline(of: path, transform: t), rule: .nonZero, source: .color(strokeColor), mode: blendMode)
+    }
+
+    /// The outline of `path` stroked with the current pen, in the pixels `t` maps user space
+    /// to (`t` finite and invertible): what `stroke(_:)` fills.
+    func strokeOutline(of path: Path, transform t: AffineTransform) -> [[Point]] {
         // The largest scale the transform applies (its largest singular value): user-space
         // tolerances divide by it to stay within `flatness` pixels.
         let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
@@ -296,8 +305,7 @@ public final class GraphicsContext {
         // A subpath with a non-finite point has no shape: it is not stroked.
         let lines = path.flattened(tolerance: tolerance).filter { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         let style = StrokeStyle(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance)
-        let outline = Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
-        paintPolygons(outline, rule: .nonZero, source: .color(strokeColor), mode: blendMode)
+        return Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
     }
 
     // MARK: - Gradients and images

@@ -82,9 +82,12 @@ extension GraphicsContext {
         let source = Source.color(color)
         let side = 2 * r + 1
         if r > 0 {
-            for (cx, cy, tx, ty) in [(x, y, x, y), (x + w - r, y, x + w - side, y),
-                                     (x, y + h - r, x, y + h - side), (x + w - r, y + h - r, x + w - side, y + h - side)] {
-                paint(source, coverage: .mask(tile, x: tx, y: ty), bounds: PixelRect(x: cx, y: cy, width: r, height: r), mode: blendMode)
+            // Corner k: right when k is odd, bottom when k ≥ 2 (no array: nothing allocated).
+            for k in 0..<4 {
+                let right = k & 1 != 0, bottom = k >= 2
+                let bounds = PixelRect(x: right ? x + w - r : x, y: bottom ? y + h - r : y, width: r, height: r)
+                paint(source, coverage: .mask(tile, x: right ? x + w - side : x, y: bottom ? y + h - side : y), bounds: bounds,
+                      mode: blendMode)
             }
         }
         // One span: a rectangle of constant coverage.

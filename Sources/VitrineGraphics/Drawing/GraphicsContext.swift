@@ -248,14 +248,19 @@ public final class GraphicsContext {
     /// clip, whatever the alpha and blend mode.
     public func clear(_ rect: Rect) { fillRect(rect, source: .color(.clear), mode: .clear) }
 
-    /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
+    /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`). Under a
+    /// translation and uniform scale, with its edges on whole pixels, it is painted as spans
+    /// plus four cached corner tiles, with the pixels of `fill(Path(roundedRect:…))` outside
+    /// the corners and within one coverage level in them; otherwise as that path.
     public func fillRoundedRect(_ rect: Rect, cornerRadius: Double) {
         if cornerRadius <= 0 { fill(rect); return }
         if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: false) { return }
         fill(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
-    /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
+    /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`): a border,
+    /// painted like `fillRoundedRect(_:cornerRadius:)` (spans plus cached corner rings) when
+    /// its outer edges are on whole pixels under a translation and uniform scale.
     public func strokeRoundedRect(_ rect: Rect, cornerRadius: Double) {
         if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: true) { return }
         stroke(Path(roundedRect: rect, cornerRadius: cornerRadius))

@@ -17,8 +17,10 @@ extension GraphicsContext {
     /// with the current pen and `strokeColor` when `stroked`) by spans and cached corner
     /// tiles, through the clip, `alpha` and `blendMode`. Returns false, having painted
     /// nothing, when the fast path does not apply: a transform that is not a translation and
-    /// a uniform positive scale, outer edges off whole pixels, or a box too small for its
-    /// corners; the caller then takes the general path.
+    /// a uniform positive scale, a box too small for its corners, or a border whose outer
+    /// edges are off whole pixels; the caller then takes the general path. A fill's edges off
+    /// whole pixels are part of the tile (its key holds their fractions), so a box of
+    /// fractional size gets the general path's partial rows too.
     func paintRoundedRectBySpans(_ rect: Rect, cornerRadius: Double, stroked: Bool) -> Bool {
         let t = ctm
         guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, t.a.isFinite, t.tx.isFinite, t.ty.isFinite,
@@ -32,35 +34,47 @@ extension GraphicsContext {
         let o = outer.applying(t)
         let limit = 16384.0
         guard o.minX.isFinite, o.minY.isFinite, o.maxX.isFinite, o.maxY.isFinite,
-              o.minX == o.minX.rounded(), o.minY == o.minY.rounded(), o.maxX == o.maxX.rounded(), o.maxY == o.maxY.rounded(),
               o.minX > -limit, o.minY > -limit, o.maxX < limit, o.maxY < limit else { return false }
+        // Whole pixels and the fractions of each edge beyond them.
+        let (x0, y0, x1, y1) = (o.minX.rounded(.down), o.minY.rounded(.down), o.maxX.rounded(.down), o.maxY.rounded(.down))
+        let fractions = (left: o.minX - x0, top: o.minY - y0, right: o.maxX - x1, bottom: o.maxY - y1)
+        // A border off whole pixels is left to the general path: its tile's corners come out
+        // several levels off the general path's (the stroker's joins fall differently).
+        if stroked && (fractions.left != 0 || fractions.top != 0 || fractions.right != 0 || fractions.bottom != 0) { return false }
         // The tile's middle must be the inside of the shape: wide enough for the corners and,
         // for a border, for two pen widths with a gap; and clear of the corners' reach: the
         // stroker's joins along a flattened arc reach a little past the arc's ends, so a
         // border's corners get two more pixels.
-        let corner = (max(radius + pen / 2, pen) * t.a).rounded(.up) + (stroked ? 2 : 0)
+        let corner = (max(radius + pen / 2, pen) * t.a + max(fractions.left, fractions.top)).rounded(.up) + (stroked ? 2 : 0)
         guard corner < 512 else { return false }
         let r = Int(corner)
-        let (x, y, w, h) = (Int(o.minX), Int(o.minY), Int(o.width), Int(o.height))
-        guard w >= 2 * r, h >= 2 * r else { return false }
-        if w == 0 || h == 0 { return true }
+        let (x, y, w, h) = (Int(x0), Int(y0), Int(x1 - x0), Int(y1 - y0))
+        guard w >= 2 * r, h >= 2 * r, o.width > 0, o.height > 0 else { return false }
         let key = RoundedCornerCache.Key(radius: radius, pen: pen, scale: t.a, join: stroked ? lineJoin : .miter,
-                                         miterLimit: stroked ? miterLimit : 0)
+                                         miterLimit: stroked ? miterLimit : 0, left: fractions.left, top: fractions.top,
+                                         right: fractions.right, bottom: fractions.bottom)
         let color = stroked ? strokeColor : fillColor
-        RoundedCornerCache.shared.withTile(for: key, size: 2 * r + 1, make: { makeRoundedCornerTile(key, size: 2 * r + 1, into: $0) }) { tile, coverage in
-            paintRoundedRect(x: x, y: y, width: w, height: h, corner: r, tile: tile, coverage: coverage, color: color)
+        // The tile: 2r+1 whole pixels, plus the partial column and row of the right and bottom edges.
+        let extra = (x: fractions.right > 0 ? 1 : 0, y: fractions.bottom > 0 ? 1 : 0)
+        let size = (width: 2 * r + 1 + extra.x, height: 2 * r + 1 + extra.y)
+        RoundedCornerCache.shared.withTile(for: key, width: size.width, height: size.height,
+                                           make: { makeRoundedCornerTile(key, corner: r, height: size.height, into: $0) }) { tile, coverage in
+            paintRoundedRect(x: x, y: y, width: w, height: h, corner: r, extra: extra, tile: tile, coverage: coverage, color: color)
         }
         return true
     }
 
-    /// Rasterizes the shape of `key` with outer side `size` pixels into the zeroed A8 `tile`.
-    private func makeRoundedCornerTile(_ key: RoundedCornerCache.Key, size: Int, into tile: OpaquePointer) {
-        let side = Double(size) / key.scale
+    /// Rasterizes the shape of `key` into the zeroed A8 `tile` (`height` rows): its outer
+    /// edges from the key's left and top fractions to 2`corner`+1 pixels plus the right and
+    /// bottom fractions.
+    private func makeRoundedCornerTile(_ key: RoundedCornerCache.Key, corner: Int, height size: Int, into tile: OpaquePointer) {
+        let whole = Double(2 * corner + 1)
+        let outer = Rect(x: key.left / key.scale, y: key.top / key.scale, width: (whole + key.right - key.left) / key.scale,
+                         height: (whole + key.bottom - key.top) / key.scale)
         let scale = AffineTransform(scaleX: key.scale, y: key.scale)
         let polygons: [[Point]]
         if key.pen > 0 {
-            let path = Path(roundedRect: Rect(x: key.pen / 2, y: key.pen / 2, width: side - key.pen, height: side - key.pen),
-                            cornerRadius: key.radius)
+            let path = Path(roundedRect: outer.insetBy(dx: key.pen / 2, dy: key.pen / 2), cornerRadius: key.radius)
             polygons = withSavedGState {
                 lineWidth = key.pen
                 lineJoin = key.join
@@ -68,7 +82,7 @@ extension GraphicsContext {
                 return strokeOutline(of: path, transform: scale)
             }
         } else {
-            let path = Path(roundedRect: Rect(x: 0, y: 0, width: side, height: side), cornerRadius: key.radius)
+            let path = Path(roundedRect: outer, cornerRadius: key.radius)
             polygons = path.flattened(transform: scale, tolerance: GraphicsContext.flatness).map(\.points)
         }
         Rasterizer.rasterize(polygons, rule: .nonZero, into: tile, maskOrigin: (0, 0), maskHeight: size, limit: rasterLimit)
@@ -77,7 +91,7 @@ extension GraphicsContext {
     /// Paints the box (`x`, `y`, `width`, `height`) in surface pixels: its four `corner`-pixel
     /// corners through `tile`, its sides and middle as spans of the tile's middle row and
     /// column (`coverage(column, row)`), runs of equal coverage as one rectangle.
-    private func paintRoundedRect(x: Int, y: Int, width w: Int, height h: Int, corner r: Int, tile: OpaquePointer,
+    private func paintRoundedRect(x: Int, y: Int, width w: Int, height h: Int, corner r: Int, extra: (x: Int, y: Int), tile: OpaquePointer,
                                   coverage: (Int, Int) -> UInt8, color: Color) {
         let source = Source.color(color)
         let side = 2 * r + 1
@@ -85,7 +99,8 @@ extension GraphicsContext {
             // Corner k: right when k is odd, bottom when k ≥ 2 (no array: nothing allocated).
             for k in 0..<4 {
                 let right = k & 1 != 0, bottom = k >= 2
-                let bounds = PixelRect(x: right ? x + w - r : x, y: bottom ? y + h - r : y, width: r, height: r)
+                let bounds = PixelRect(x: right ? x + w - r : x, y: bottom ? y + h - r : y, width: r + (right ? extra.x : 0),
+                                       height: r + (bottom ? extra.y : 0))
                 paint(source, coverage: .mask(tile, x: right ? x + w - side : x, y: bottom ? y + h - side : y), bounds: bounds,
                       mode: blendMode)
             }
@@ -114,13 +129,13 @@ extension GraphicsContext {
         let innerW = w - 2 * r, innerH = h - 2 * r
         if innerW > 0 {
             runs(count: r, first: 0, value: { coverage(r, $0) }) { i, n, v in span(PixelRect(x: x + r, y: y + i, width: innerW, height: n), v) }
-            runs(count: r, first: r + 1, value: { coverage(r, $0) }) { i, n, v in
+            runs(count: r + extra.y, first: r + 1, value: { coverage(r, $0) }) { i, n, v in
                 span(PixelRect(x: x + r, y: y + h - r + i, width: innerW, height: n), v)
             }
         }
         if innerH > 0 {
             runs(count: r, first: 0, value: { coverage($0, r) }) { i, n, v in span(PixelRect(x: x + i, y: y + r, width: n, height: innerH), v) }
-            runs(count: r, first: r + 1, value: { coverage($0, r) }) { i, n, v in
+            runs(count: r + extra.x, first: r + 1, value: { coverage($0, r) }) { i, n, v in
                 span(PixelRect(x: x + w - r + i, y: y + r, width: n, height: innerH), v)
             }
             if innerW > 0 { span(PixelRect(x: x + r, y: y + r, width: innerW, height: innerH), coverage(r, r)) }
@@ -143,6 +158,8 @@ final class RoundedCornerCache: @unchecked Sendable {
         var scale: Double
         var join: LineJoin
         var miterLimit: Double
+        /// The fractions of a pixel by which the outer edges pass whole pixels, 0..<1.
+        var left: Double, top: Double, right: Double, bottom: Double
     }
 
     private struct Entry {
@@ -166,16 +183,16 @@ final class RoundedCornerCache: @unchecked Sendable {
 
     private init() { entries.reserveCapacity(RoundedCornerCache.capacity) }
 
-    /// Runs `body` with the `size`×`size` A8 tile for `key` (made by `make` into a zeroed
+    /// Runs `body` with the `width`×`height` A8 tile for `key` (made by `make` into a zeroed
     /// tile on a miss) and a reader of its coverage at (column, row).
-    func withTile(for key: Key, size: Int, make: (OpaquePointer) -> Void, _ body: (OpaquePointer, (Int, Int) -> UInt8) -> Void) {
+    func withTile(for key: Key, width: Int, height: Int, make: (OpaquePointer) -> Void, _ body: (OpaquePointer, (Int, Int) -> UInt8) -> Void) {
         lock.withLock { _ in
             clock &+= 1
             let index: Int
-            if let found = entries.firstIndex(where: { $0.key == key && $0.tile.width == size }) {
+            if let found = entries.firstIndex(where: { $0.key == key && $0.tile.width == width && $0.tile.height == height }) {
                 index = found
             } else {
-                let tile = Surface(width: size, height: size, format: .a8)
+                let tile = Surface(width: width, height: height, format: .a8)
                 make(tile.image)
                 let entry = Entry(key: key, tile: tile, lastUse: clock)
                 if entries.count < RoundedCornerCache.capacity {

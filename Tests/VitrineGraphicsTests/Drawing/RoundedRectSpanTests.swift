@@ -18,7 +18,8 @@ import Testing
 
     static var cases: [Case] {
         var all: [Case] = []
-        let boxes = [Rect(x: 4, y: 6, width: 40, height: 30), Rect(x: 2, y: 2, width: 12, height: 50)]
+        let boxes = [Rect(x: 4, y: 6, width: 40, height: 30), Rect(x: 2, y: 2, width: 12, height: 50),
+                     Rect(x: 4.3, y: 6.7, width: 40.2, height: 253.0 / 9)]
         for bounds in boxes {
             for radius in [0, 0.5, 3, 8, 13.3, 100] {
                 for border in [nil, 1, 2, 3] as [Double?] {
@@ -81,11 +82,13 @@ import Testing
         let radius = c.border == nil ? c.radius : max(c.radius - pen / 2, 0)
         let inner = c.bounds.insetBy(dx: pen / 2, dy: pen / 2)
         let clamped = min(radius, inner.width / 2, inner.height / 2)
-        let r = Int((max(clamped + pen / 2, pen) * c.scale).rounded(.up)) + (c.border == nil ? 0 : 2)
+        let fraction = max((outer.minX * c.scale).truncatingRemainder(dividingBy: 1), (outer.minY * c.scale).truncatingRemainder(dividingBy: 1))
+        let r = Int((max(clamped + pen / 2, pen) * c.scale + fraction).rounded(.up)) + (c.border == nil ? 0 : 2)
         let o = PixelRect(x: Int(outer.minX * c.scale), y: Int(outer.minY * c.scale),
-                          width: Int((outer.width * c.scale).rounded(.up)), height: Int((outer.height * c.scale).rounded(.up)))
+                          width: Int((outer.maxX * c.scale).rounded(.down)) - Int(outer.minX * c.scale),
+                          height: Int((outer.maxY * c.scale).rounded(.down)) - Int(outer.minY * c.scale))
         func inCorner(_ x: Int, _ y: Int) -> Bool {
-            let cx = x < o.x + r || x >= o.maxX - r, cy = y < o.y + r || y >= o.maxY - r
+            let cx = x < o.x + r || x >= o.maxX - r, cy = y < o.y + r || y >= o.maxY - r  // maxX: its partial column too
             return cx && cy
         }
         var worst = 0, worstOutside = 0
@@ -106,12 +109,14 @@ import Testing
     }
 
     /// The cases the fast path is for (whole device pixels, axis-aligned) do take it; the
-    /// others (a rotation, a box off whole pixels) fall back to the general path.
+    /// others (a rotation, a border off whole pixels) fall back to the general path.
     @Test func fastPathIsTakenOnlyWhereItApplies() {
         let surface = Surface(width: 64, height: 64)
         let context = GraphicsContext(surface: surface, transform: AffineTransform(scaleX: 1.5, y: 1.5))
         #expect(context.paintRoundedRectBySpans(Rect(x: 2, y: 2, width: 30, height: 20), cornerRadius: 6, stroked: false))
-        #expect(!context.paintRoundedRectBySpans(Rect(x: 2.3, y: 2, width: 30, height: 20), cornerRadius: 6, stroked: false))
+        #expect(context.paintRoundedRectBySpans(Rect(x: 2.3, y: 2, width: 30.1, height: 20), cornerRadius: 6, stroked: false))
+        #expect(context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29, height: 19), cornerRadius: 6, stroked: true))
+        #expect(!context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29.1, height: 19), cornerRadius: 6, stroked: true))
         context.rotate(by: 0.1)
         #expect(!context.paintRoundedRectBySpans(Rect(x: 2, y: 2, width: 30, height: 20), cornerRadius: 6, stroked: false))
     }

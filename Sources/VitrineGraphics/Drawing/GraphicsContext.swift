@@ -248,13 +248,21 @@ public final class GraphicsContext {
     /// clip, whatever the alpha and blend mode.
     public func clear(_ rect: Rect) { fillRect(rect, source: .color(.clear), mode: .clear) }
 
-    /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
+    /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`). Under a
+    /// translation and uniform scale, with its edges on whole pixels, it is painted as spans
+    /// plus four cached corner tiles, with the pixels of `fill(Path(roundedRect:…))` outside
+    /// the corners and within one coverage level in them; otherwise as that path.
     public func fillRoundedRect(_ rect: Rect, cornerRadius: Double) {
-        if cornerRadius <= 0 { fill(rect) } else { fill(Path(roundedRect: rect, cornerRadius: cornerRadius)) }
+        if cornerRadius <= 0 { fill(rect); return }
+        if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: false) { return }
+        fill(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
-    /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`).
+    /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`): a border,
+    /// painted like `fillRoundedRect(_:cornerRadius:)` (spans plus cached corner rings) when
+    /// its outer edges are on whole pixels under a translation and uniform scale.
     public func strokeRoundedRect(_ rect: Rect, cornerRadius: Double) {
+        if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: true) { return }
         stroke(Path(roundedRect: rect, cornerRadius: cornerRadius))
     }
 
@@ -287,6 +295,12 @@ public final class GraphicsContext {
         guard lineWidth > 0, lineWidth.isFinite, ctm.isInvertible else { return }
         let t = ctm
         guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
+        paintPolygons(strokeOutline(of: path, transform: t), rule: .nonZero, source: .color(strokeColor), mode: blendMode)
+    }
+
+    /// The outline of `path` stroked with the current pen, in the pixels `t` maps user space
+    /// to (`t` finite and invertible): what `stroke(_:)` fills.
+    func strokeOutline(of path: Path, transform t: AffineTransform) -> [[Point]] {
         // The largest scale the transform applies (its largest singular value): user-space
         // tolerances divide by it to stay within `flatness` pixels.
         let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
@@ -296,8 +310,7 @@ public final class GraphicsContext {
         // A subpath with a non-finite point has no shape: it is not stroked.
         let lines = path.flattened(tolerance: tolerance).filter { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         let style = StrokeStyle(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance)
-        let outline = Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
-        paintPolygons(outline, rule: .nonZero, source: .color(strokeColor), mode: blendMode)
+        return Stroker.outline(of: lines, style: style).map { polygon in polygon.map { $0.applying(t) } }
     }
 
     // MARK: - Gradients and images

@@ -140,10 +140,13 @@ extension Application {
     /// it ends.
     func runPendingCancellations() {
         while touchDeliveryDepth == 0 && hasPendingCancellation {
-            let mask = pendingCancelMask
+            let mask = pendingCancelMask, resetsArena = pendingCancelResetsArena
             pendingCancelMask = 0
+            pendingCancelResetsArena = false
             hasPendingCancellation = false
-            cancelTouches(timestamp: pendingCancelTimestamp) { mask & (1 << UInt64($0.poolIndex)) != 0 }
+            cancelTouches(timestamp: pendingCancelTimestamp, resettingArena: resetsArena) {
+                mask & (1 << UInt64($0.poolIndex)) != 0
+            }
         }
     }
 
@@ -168,7 +171,11 @@ extension Application {
         cancelTouches(timestamp: clock.now) { _ in true }
     }
 
-    func cancelTouches(timestamp: Double, where matches: (Touch) -> Bool) {
+    /// Cancels the touches `matches` picks. With `resettingArena` (a system cancellation:
+    /// `cancelAllTouches`, a device gone), once no finger is left every recognizer still
+    /// deciding is cancelled and the tap count forgotten; without it (a subtree leaving its
+    /// window) only that subtree's recognizers are, so a double tap elsewhere keeps waiting.
+    func cancelTouches(timestamp: Double, resettingArena: Bool = true, where matches: (Touch) -> Bool) {
         if touchDeliveryDepth > 0 {
             // Asked for by a handler during a delivery: the touches are chosen now (the handler
             // may be removing their view) and cancelled once the delivery is over.
@@ -176,6 +183,7 @@ extension Application {
                 pendingCancelMask |= 1 << UInt64(touch.poolIndex)
             }
             pendingCancelTimestamp = max(pendingCancelTimestamp, timestamp)
+            pendingCancelResetsArena = pendingCancelResetsArena || resettingArena
             hasPendingCancellation = true
             return
         }
@@ -193,7 +201,7 @@ extension Application {
             any = true
         }
         if any { deliverTouchFrame(timestamp: timestamp) }
-        if liveMask == 0 {
+        if liveMask == 0 && resettingArena {
             for window in windows { window.cancelAllRecognizers() }
             lastTap = nil
         }
@@ -217,7 +225,7 @@ extension Application {
     /// delivery is over.
     func cancelTouches(leaving root: View, window: Window) {
         window.markLeavingRecognizers(in: root)
-        cancelTouches(timestamp: clock.now) { touch in
+        cancelTouches(timestamp: clock.now, resettingArena: false) { touch in
             guard touch.window === window, let view = touch.view else { return false }
             return view.isDescendant(of: root)
         }

@@ -174,6 +174,8 @@ open class Application: Responder {
     var hasPendingCancellation = false
     /// The time of the latest cancellation asked for during delivery.
     var pendingCancelTimestamp = 0.0
+    /// Whether a cancellation asked for during delivery was a system one (see `cancelTouches`).
+    var pendingCancelResetsArena = false
     private var inputQueue: ContiguousArray<InputEvent> = []
     private var isDrainingInput = false
     var lastTap: (location: Point, time: Double, count: Int)?

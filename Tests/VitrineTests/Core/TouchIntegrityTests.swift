@@ -91,6 +91,23 @@ struct TouchIntegrityTests {
         #expect(double.state == .possible && single.state == .possible)
     }
 
+    @Test func removingAnUnrelatedViewBetweenTheTapsOfADoubleTapLeavesItWaiting() {
+        let h = Harness()
+        let (view, double, _) = doubleTapView(in: h)
+        var recognized = 0
+        double.addAction { if $0.state == .recognized { recognized += 1 } }
+        let bystander = View(frame: Rect(x: 500, y: 100, width: 50, height: 50))
+        h.window.addSubview(bystander)
+        h.tap(at: Point(x: 150, y: 150))
+        bystander.removeFromSuperview()
+        h.advance(by: 0.1)
+        h.tap(at: Point(x: 152, y: 150))
+        #expect(recognized == 1, "a view leaving elsewhere must not fail the double tap")
+        #expect(view.began == 2 && view.ends == 2, "each tap ends once at the view (cancelled: the double tap took them)")
+        h.advance(by: 1)
+        #expect(h.app.touchPool.activeCount == 0)
+    }
+
     @Test func aControllerPresentedOverTheTouchedViewCancelsItsTouches() {
         let h = Harness()
         let root = ViewController()

@@ -1,0 +1,123 @@
+import VitrineGraphics
+
+/// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`). Every method has an
+/// empty default, so a delegate implements only what it needs. All offsets and velocities are in
+/// the scroll view's bounds space: offsets in points, velocities in points per millisecond as
+/// UIKit gives them.
+@MainActor
+public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed (by a drag, deceleration, animation or the app).
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// A drag is about to move the content.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// The finger lifted with `velocity`; `targetContentOffset` holds where deceleration will
+    /// come to rest and may be changed (snapping).
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
+                                   targetContentOffset: inout Point)
+    /// The drag ended; `decelerate` says whether the content keeps moving.
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// Deceleration began.
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// Deceleration (momentum, bounce back or paging) came to rest.
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    /// An animation started by `setContentOffset(_:animated:)` or
+    /// `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The view to scale when zooming (nil: the scroll view does not zoom).
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// A pinch is about to zoom `view`.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+    /// Zooming ended at `scale` (after any bounce back to the allowed range).
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double)
+}
+
+public extension ScrollViewDelegate {
+    func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
+                                   targetContentOffset: inout Point) {}
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {}
+}
+
+/// A view that shows a part of larger content and lets the user move it (UIKit's
+/// `UIScrollView`).
+///
+/// Coordinate space: as in UIKit, the content lives in the scroll view's bounds space and
+/// `contentOffset` *is* `bounds.origin`: the content point shown at the scroll view's top-left
+/// corner. Subviews are placed at their content positions and never move when the content
+/// scrolls; only the bounds origin does. `contentSize` is the extent of the content from
+/// (0, 0); `contentInset` adds room around it that scrolling can reach.
+///
+/// Changing the offset marks the view for layout (a list lays out its visible rows in
+/// `layoutSubviews`) and tells the delegate `scrollViewDidScroll(_:)`.
+@MainActor
+open class ScrollView: View {
+    /// Told about scrolling, dragging, deceleration and zooming; held weakly.
+    public weak var delegate: (any ScrollViewDelegate)?
+
+    /// The size of the content in points, from the content's origin (0, 0).
+    public var contentSize: Size = .zero {
+        didSet { if contentSize != oldValue { contentGeometryDidChange() } }
+    }
+
+    /// Room around the content that scrolling can reach (for a bar overlapping the top, or the
+    /// on-screen keyboard overlapping the bottom), in points.
+    public var contentInset: EdgeInsets = .zero {
+        didSet { if contentInset != oldValue { contentGeometryDidChange() } }
+    }
+
+    /// The content point shown at the scroll view's top-left corner: `bounds.origin`. Setting it
+    /// does not clamp (as UIKit): an app may place the content anywhere.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            guard newValue != bounds.origin else { return }
+            var b = bounds
+            b.origin = newValue
+            bounds = b
+            setNeedsLayout()
+            contentOffsetDidChange()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// Creates a scroll view that clips its content to its bounds.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    /// The smallest content offset scrolling rests at: minus the top and left insets.
+    public var minimumContentOffset: Point {
+        Point(x: -contentInset.left, y: -contentInset.top)
+    }
+
+    /// The largest content offset scrolling rests at: the content's far edges plus the insets,
+    /// aligned with the view's far edges (never less than `minimumContentOffset`).
+    public var maximumContentOffset: Point {
+        let minimum = minimumContentOffset
+        return Point(
+            x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
+            y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    /// Called after `contentSize` or `contentInset` changed; subclasses that keep state derived
+    /// from them override it and call super.
+    open func contentGeometryDidChange() {
+        setNeedsLayout()
+    }
+
+    /// Called after the content offset changed, before the delegate hears of it; subclasses
+    /// override it and call super.
+    open func contentOffsetDidChange() {}
+}

@@ -37,6 +37,9 @@ let package = Package(
         // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
+        systemLibrary("CRSVG", pkgConfig: "cairo", apt: "librsvg2-dev"),   // librsvg; see its shim.h
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
@@ -56,7 +59,7 @@ let package = Package(
         // No UI, no devices.
         .target(
             name: "VitrineGraphics",
-            dependencies: ["CPixman", "CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak"]
+            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CRSVG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak"]
         ),
         // The UIKit model: responders, views, events, touches, gestures, layout, animation,
         // the compositor, and the run-loop and backend seams. Knows no Linux device.

@@ -9,6 +9,8 @@ VITRINE_APT_PACKAGES=(
     libpixman-1-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
     # Text: bidirectional text (UAX #9) and line breaking (UAX #14).
     libfribidi-dev libunibreak-dev
+    # Images beyond PNG: JPEG (TurboJPEG), WebP, and SVG icons (librsvg, drawing through cairo).
+    libturbojpeg0-dev libwebp-dev librsvg2-dev
     # The fonts the text tests and the demo use (Latin/Cyrillic, and Chinese for fallback).
     fonts-dejavu-core fonts-wqy-microhei
     # The DRM/KMS display backend and hotplug events.

@@ -52,27 +52,42 @@ public enum ContentMode: Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An image: pixels and how many of them make a point.
+/// An image: pixels and how many of them make a point. Made from a surface, it is those
+/// pixels; made from a file or data (`init(contentsOfFile:)`, `init(named:in:)`, `init(source:)`),
+/// it holds the encoded image and, as UIKit's does, decodes when drawn: `ImageView` asks the
+/// `ImageCache` for the pixel size it shows (decode-to-size), so a 24-megapixel photo in an
+/// 800×480 view never takes its 96 MB.
 public struct Image {
-    /// The pixels (premultiplied ARGB8888 as decoded, or any format).
-    public let surface: Surface
+    /// The pixels at the image's own size (premultiplied ARGB8888 as decoded, or any format).
+    /// For an image made from a file this decodes the whole image on first use (and keeps it
+    /// with the image): views use `surface(fitting:scale:)` instead.
+    public var surface: Surface { storage.surface }
     /// Pixels per point of the image: a 2× image of 200×200 pixels is 100×100 points.
     public let scale: Double
+    /// The encoded image this one decodes from; nil for one made from a surface.
+    public var source: ImageSource? { storage.source }
+    let storage: ImageStorage
 
     /// An image of `surface` at `scale` pixels per point. A scale that means no size (0,
     /// negative, NaN or infinite) is taken as 1.
     public init(surface: Surface, scale: Double = 1) {
-        self.surface = surface
+        self.storage = ImageStorage(surface: surface)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 
-    /// Decodes the PNG file at `path` (throws a typed `ImageError` saying what went wrong).
+    /// The image file at `path` — PNG, JPEG, WebP or SVG, told apart by their bytes — at
+    /// `scale` pixels per point. Its header is read and checked now (throws a typed
+    /// `ImageError` saying what is wrong and what to do); its pixels are decoded when drawn,
+    /// at the size drawn, through `ImageCache.shared`.
     public init(contentsOfFile path: String, scale: Double = 1) throws(ImageError) {
-        self.init(surface: try Surface(pngFile: path), scale: scale)
+        self.init(source: try ImageSource(contentsOfFile: path), scale: scale)
     }
 
     /// The size in points.
-    public var size: Size { Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale) }
+    public var size: Size {
+        if let source { return Size(width: Double(source.pixelWidth) / scale, height: Double(source.pixelHeight) / scale) }
+        return Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
+    }
 }
 
 /// A view that shows an image, placed by `contentMode` (UIKit's `UIImageView`). It is drawn at
@@ -107,6 +122,8 @@ open class ImageView: View {
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard let image else { return }
         let placement = contentMode.rect(forContentOf: image.size, in: bounds)
-        context.draw(image.surface, in: placement)
+        // Decoded at the pixel size shown (the context's transform maps points to pixels).
+        guard let pixels = image.surface(fitting: placement.size, transform: context.ctm) else { return }
+        context.draw(pixels, in: placement)
     }
 }

@@ -11,6 +11,13 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(path: String, width: Int, height: Int)
     /// The PNG could not be written to `path`.
     case writeFailed(path: String, reason: String)
+    /// The file (or the data) holds no bytes at all.
+    case empty(path: String)
+    /// The bytes are none of the formats Vitrine reads (PNG, JPEG, WebP, SVG).
+    case unrecognized(path: String)
+    /// A JPEG, WebP or SVG that its library rejects: damaged, cut short, or not valid;
+    /// `reason` is the library's message.
+    case damaged(path: String, format: ImageFormat, reason: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -25,6 +32,12 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side)"
         case .writeFailed(let path, let reason):
             "\(path): cannot write the PNG (\(reason)) — check that the directory exists, is writable and has space"
+        case .empty(let path):
+            "\(path): the file is empty — it was probably cut short while copied or downloaded; copy it again"
+        case .unrecognized(let path):
+            "\(path): not an image Vitrine reads — convert it to PNG, JPEG, WebP or SVG"
+        case .damaged(let path, let format, let reason):
+            "\(path): not a valid \(format) (\(reason)) — re-export or re-download the image"
         }
     }
 }

@@ -23,7 +23,7 @@ extension Surface {
         try self.init(pngData: data, name: "<memory>")
     }
 
-    private convenience init(pngData data: [UInt8], name: String) throws(ImageError) {
+    convenience init(pngData data: [UInt8], name: String) throws(ImageError) {
         // libpng reads from the memory given to begin_read until finish_read, so it needs an
         // address that stays put across both calls.
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
@@ -192,17 +192,22 @@ func errnoMessage() -> String {
 }
 
 /// The bytes of the file at `path`.
-private func readFile(_ path: String) throws(ImageError) -> [UInt8] {
+func readFile(_ path: String, limit: Int = Int.max) throws(ImageError) -> [UInt8] {
     guard let file = fopen(path, "rb") else {
         if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
         throw .unreadable(path: path, reason: errnoMessage())
     }
     defer { fclose(file) }
+    var info = stat()
+    if fstat(fileno(file), &info) == 0, Int(info.st_size) > limit {
+        throw .unreadable(path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) an image may be")
+    }
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
         let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         data.append(contentsOf: chunk[0..<count])
+        if data.count > limit { throw .unreadable(path: path, reason: "it is more than the \(limit) bytes an image may be") }
         if count < chunk.count {
             if ferror(file) != 0 { throw .unreadable(path: path, reason: errnoMessage()) }
             break

@@ -1,0 +1,89 @@
+import CTurboJPEG
+
+/// JPEG through libjpeg-turbo's TurboJPEG API: the header, a decode at the smallest of
+/// libjpeg's scales (1/8 … 1) that still covers the size asked for, and an encoder.
+enum JPEG {
+    /// What the header says.
+    struct Header {
+        /// The stored image's size (before orientation).
+        var width: Int
+        var height: Int
+        /// The EXIF orientation.
+        var orientation: ImageOrientation
+    }
+
+    /// The stored size and orientation of `data` (a JPEG).
+    static func header(_ data: [UInt8], name: String) throws(ImageError) -> Header {
+        guard let handle = tjInitDecompress() else { throw .damaged(path: name, format: .jpeg, reason: "cannot start libjpeg-turbo") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = data.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0 else { throw .damaged(path: name, format: .jpeg, reason: message(handle)) }
+        return Header(width: Int(width), height: Int(height), orientation: EXIF.orientation(ofJPEG: data))
+    }
+
+    /// The stored image decoded at the smallest libjpeg scale whose size is at least
+    /// `width`×`height` (along the stored axes), or at full size if none is. Opaque XRGB8888.
+    /// Warnings (a file cut short, damaged data) are errors: a picture with grey bands is not
+    /// shown as if it were whole.
+    static func decode(_ data: [UInt8], header: Header, atLeast width: Int, _ height: Int, name: String) throws(ImageError) -> Surface {
+        guard let handle = tjInitDecompress() else { throw .damaged(path: name, format: .jpeg, reason: "cannot start libjpeg-turbo") }
+        defer { tjDestroy(handle) }
+        let (scaledWidth, scaledHeight) = scaledSize(width: header.width, height: header.height, atLeast: width, height)
+        let surface = Surface(width: scaledWidth, height: scaledHeight, format: .xrgb8888)
+        let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+        let status = data.withUnsafeBufferPointer {
+            tjDecompress2(handle, $0.baseAddress, UInt($0.count), surface.baseAddress.assumingMemoryBound(to: UInt8.self),
+                          Int32(scaledWidth), Int32(surface.stride), Int32(scaledHeight), Int32(TJPF_BGRX.rawValue), Int32(flags))
+        }
+        guard status == 0 else { throw .damaged(path: name, format: .jpeg, reason: message(handle)) }
+        return surface
+    }
+
+    /// The smallest of libjpeg-turbo's scaling factors not above 1 that makes the image at
+    /// least `targetWidth`×`targetHeight`, and the size it gives.
+    static func scaledSize(width: Int, height: Int, atLeast targetWidth: Int, _ targetHeight: Int) -> (Int, Int) {
+        var count: Int32 = 0
+        var best = (width, height)
+        guard let factors = tjGetScalingFactors(&count) else { return best }
+        for i in 0..<Int(count) {
+            let f = factors[i]
+            guard f.num > 0, f.denom > 0, f.num <= f.denom else { continue }
+            let w = (width * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            let h = (height * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if w >= min(targetWidth, width), h >= min(targetHeight, height), w * h < best.0 * best.1 { best = (w, h) }
+        }
+        return best
+    }
+
+    /// TurboJPEG's message for the last failure on `handle`.
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown libjpeg-turbo error" }
+        return String(cString: text)
+    }
+}
+
+extension Surface {
+    /// The surface encoded as a baseline JPEG of `quality` (1…100, clamped), 4:2:0 subsampled;
+    /// alpha is dropped (pixels are taken as they are stored, premultiplied). Nil when
+    /// libjpeg-turbo fails (out of memory).
+    public func jpegData(quality: Int = 90) -> [UInt8]? {
+        guard let handle = tjInitCompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var opaque = self
+        if format != .xrgb8888 && format != .argb8888 {
+            opaque = Surface(width: width, height: height, format: .xrgb8888)
+            _ = opaque.copy(Region(bounds), from: self)
+        }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = tjCompress2(handle, opaque.baseAddress.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(opaque.stride),
+                                 Int32(height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+                                 Int32(min(max(quality, 1), 100)), 0)
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}

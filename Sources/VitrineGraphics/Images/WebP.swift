@@ -1,0 +1,71 @@
+import CWebP
+
+/// WebP through libwebp: the header, and a decode scaled by libwebp itself to the size asked.
+enum WebP {
+    /// The size and whether the image has alpha.
+    static func header(_ data: [UInt8], name: String) throws(ImageError) -> (width: Int, height: Int, hasAlpha: Bool) {
+        var features = WebPBitstreamFeatures()
+        let status = data.withUnsafeBufferPointer {
+            WebPGetFeaturesInternal($0.baseAddress, $0.count, &features, WEBP_DECODER_ABI_VERSION)
+        }
+        guard status == VP8_STATUS_OK else { throw .damaged(path: name, format: .webp, reason: reason(status)) }
+        return (Int(features.width), Int(features.height), features.has_alpha != 0)
+    }
+
+    /// The image decoded to exactly `width`×`height`: premultiplied ARGB8888 with alpha,
+    /// XRGB8888 without.
+    static func decode(_ data: [UInt8], width: Int, height: Int, hasAlpha: Bool, name: String) throws(ImageError) -> Surface {
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
+            throw .damaged(path: name, format: .webp, reason: "libwebp's version does not match its headers")
+        }
+        let surface = Surface(width: width, height: height, format: hasAlpha ? .argb8888 : .xrgb8888)
+        config.options.use_scaling = 1
+        config.options.scaled_width = Int32(width)
+        config.options.scaled_height = Int32(height)
+        // Premultiplied BGRA bytes are 0xAARRGGBB words on a little-endian machine.
+        config.output.colorspace = MODE_bgrA
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = surface.baseAddress.assumingMemoryBound(to: UInt8.self)
+        config.output.u.RGBA.stride = Int32(surface.stride)
+        config.output.u.RGBA.size = surface.stride * height
+        let status = data.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
+        WebPFreeDecBuffer(&config.output)
+        guard status == VP8_STATUS_OK else { throw .damaged(path: name, format: .webp, reason: reason(status)) }
+        return surface
+    }
+
+    private static func reason(_ status: VP8StatusCode) -> String {
+        switch status {
+        case VP8_STATUS_OUT_OF_MEMORY: "out of memory"
+        case VP8_STATUS_INVALID_PARAM: "invalid parameter"
+        case VP8_STATUS_BITSTREAM_ERROR: "damaged bitstream"
+        case VP8_STATUS_UNSUPPORTED_FEATURE: "a feature libwebp does not support"
+        case VP8_STATUS_NOT_ENOUGH_DATA: "the file is cut short"
+        default: "libwebp error \(status.rawValue)"
+        }
+    }
+}
+
+extension WebP {
+    /// `surface` encoded as lossless WebP (straight alpha); nil when libwebp fails. For tests
+    /// and tools: Vitrine shows WebP, it does not write it.
+    static func losslessData(_ surface: Surface) -> [UInt8]? {
+        // libwebp takes straight BGRA bytes: a 0xAARRGGBB word on a little-endian machine.
+        var pixels = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
+        for y in 0..<surface.height {
+            for x in 0..<surface.width {
+                let c = surface.color(x: x, y: y), i = (y * surface.width + x) * 4
+                pixels[i] = UInt8((c.blue * 255).rounded())
+                pixels[i + 1] = UInt8((c.green * 255).rounded())
+                pixels[i + 2] = UInt8((c.red * 255).rounded())
+                pixels[i + 3] = UInt8((c.alpha * 255).rounded())
+            }
+        }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        let size = WebPEncodeLosslessBGRA(pixels, Int32(surface.width), Int32(surface.height), Int32(surface.width * 4), &output)
+        defer { WebPFree(output) }
+        guard size > 0, let output else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}

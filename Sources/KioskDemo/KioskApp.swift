@@ -194,7 +194,12 @@ public final class DetailController: ViewController {
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
-        picture.image = DetailController.roomPicture()
+        // A JPEG decoded at the size shown, and SVG icons drawn at the screen's scale.
+        picture.image = KioskAssets.image("room.jpg", scale: 2, log: log) ?? DetailController.roomPicture()
+        let ready = ImageView(image: KioskAssets.image("ready.svg", log: log))
+        ready.frame = Rect(x: 12, y: 12, width: 40, height: 40)
+        picture.addSubview(ready)
+        back.setImage(KioskAssets.image("back.svg", log: log), for: .normal)
         picture.contentMode = .scaleAspectFill
         picture.cornerRadius = 16
         picture.clipsToBounds = true
@@ -227,7 +232,8 @@ public final class DetailController: ViewController {
         back.frame = Rect(x: 40, y: b.height - 96, width: 200, height: 64)
     }
 
-    /// A picture drawn in code (a real app loads a PNG with `Surface(pngFile:)`).
+    /// The room picture drawn in code: `Assets/room.jpg` was made from it, and it stands in
+    /// when that file cannot be read.
     static func roomPicture() -> Image {
         let surface = Surface(width: 640, height: 480, format: .argb8888)
         let context = GraphicsContext(surface: surface)

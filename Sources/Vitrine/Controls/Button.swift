@@ -107,9 +107,9 @@ open class Button: Control {
 
     /// Sets the image shown in `state` (nil removes it).
     public func setImage(_ image: Image?, for state: State) {
-        let before = currentImage?.surface
+        let before = currentImage?.storage
         images[state] = image
-        if currentImage?.surface !== before { setNeedsDisplay(); invalidateIntrinsicContentSize() }
+        if currentImage?.storage !== before { setNeedsDisplay(); invalidateIntrinsicContentSize() }
     }
 
     /// The image for `state`: the one set for exactly `state`, else the `.normal` one.
@@ -165,7 +165,8 @@ open class Button: Control {
         var x = bounds.midX - (imageSize.width + spacing + titleSize.width) / 2
         if let image {
             let imageRect = Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
-            context.draw(image.surface, in: imageRect)
+            // Decoded (an SVG drawn) at the pixel size shown.
+            if let pixels = image.surface(fitting: imageRect.size, transform: context.ctm) { context.draw(pixels, in: imageRect) }
             x += imageSize.width + spacing
         }
         if let title {

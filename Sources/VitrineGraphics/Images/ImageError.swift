@@ -29,7 +29,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .corrupt(let path, let reason):
             "\(path): not a valid PNG (\(reason)) — re-export or re-download the image"
         case .tooLarge(let path, let width, let height):
-            "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side)"
+            "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side, 268 million in all)"
         case .writeFailed(let path, let reason):
             "\(path): cannot write the PNG (\(reason)) — check that the directory exists, is writable and has space"
         case .empty(let path):

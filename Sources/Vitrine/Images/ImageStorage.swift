@@ -16,6 +16,9 @@ final class ImageStorage {
         self.source = source
     }
 
+    /// Whether the whole image is held (made from a surface, or `surface` was asked for).
+    var holdsWholeImage: Bool { decoded != nil }
+
     /// The whole image: the surface it was made of, or its source decoded at its own size. A
     /// source that fails to decode (its data is damaged past the header) gives a transparent
     /// pixel and logs why, once.

@@ -91,7 +91,8 @@ public struct Image {
 }
 
 /// A view that shows an image, placed by `contentMode` (UIKit's `UIImageView`). It is drawn at
-/// the screen's pixel scale, so an image with as many pixels as the screen stays sharp.
+/// the screen's pixel scale, so an image with as many pixels as the screen stays sharp; an image
+/// from a file is decoded (an SVG drawn) at the pixel size shown, through `ImageCache.shared`.
 open class ImageView: View {
     /// The image shown (nil: nothing).
     public var image: Image? {

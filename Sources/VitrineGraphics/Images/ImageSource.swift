@@ -4,8 +4,8 @@
 /// down by pixman; a WebP scaled by libwebp; an SVG drawn at exactly that size; a PNG decoded
 /// whole and scaled down. A 6000×4000 photo shown at 800×480 so never takes its 96 MB.
 ///
-/// A file source reads the file again for each decode (the encoded bytes are not kept);
-/// `ImageCache` keeps what was decoded.
+/// A raster file source reads the file again for each decode (the encoded bytes are not kept;
+/// an SVG stays parsed); `ImageCache` keeps what was decoded.
 public final class ImageSource {
     /// The largest side a source may have (a header saying more is refused before anything is
     /// allocated), and the most pixels.

@@ -65,10 +65,10 @@ struct JPEGTests {
     @Test func theScaleChosenIsTheSmallestThatCoversTheTarget() {
         // 6000×4000 to 720×480: 1/8 gives 750×500, the smallest at least that large.
         #expect(JPEG.scaledSize(width: 6000, height: 4000, atLeast: 720, 480) == (750, 500))
-        // To 1000×700: 1/8 is too small (750), 1/4 gives 1500×1000, libjpeg-turbo's 3/16 does not
-        // exist; the smallest factor ≥ is 1/4 … or a finer one it offers (e.g. 3/16 is not).
-        let (w, h) = JPEG.scaledSize(width: 6000, height: 4000, atLeast: 1000, 700)
-        #expect(w >= 1000 && h >= 700 && w <= 1500)
+        // To 1000×700: 1/8 is too small (750 wide); nothing lies between 1/8 and 1/4 (1500×1000).
+        #expect(JPEG.scaledSize(width: 6000, height: 4000, atLeast: 1000, 700) == (1500, 1000))
+        // To 2000×1400: 3/8 (2250×1500).
+        #expect(JPEG.scaledSize(width: 6000, height: 4000, atLeast: 2000, 1400) == (2250, 1500))
         // Larger than the image: the whole image, never enlarged.
         #expect(JPEG.scaledSize(width: 640, height: 480, atLeast: 2000, 2000) == (640, 480))
     }
@@ -94,6 +94,8 @@ struct JPEGTests {
         #expect(cache.count == 1)
         #expect(cache.byteCount == 720 * 480 * 4)
         #expect(cache.byteCount < 6000 * 4000 * 4 / 50)
+        // Drawing never asked for the whole picture.
+        #expect(view.image?.storage.holdsWholeImage == false)
         let shown = try cache.surface(for: #require(view.image?.source), width: 720, height: 480)
         #expect(shown.width == 720 && shown.height == 480)
         #expect(cache.hits == 1 && cache.misses == 1)

@@ -7,7 +7,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not a PNG, or a damaged one; `reason` is libpng's message. `path` is
     /// `"<memory>"` for data decoded from memory.
     case corrupt(path: String, reason: String)
-    /// The image is larger than a surface may be (dimensions up to 32767, 2 GiB of pixels).
+    /// The image is larger than a surface may be (dimensions up to 32767, 2 GiB of pixels), or
+    /// than `ImageSource` decodes (`maximumPixelCount`, `maximumPNGPixelCount`).
     case tooLarge(path: String, width: Int, height: Int)
     /// The PNG could not be written to `path`.
     case writeFailed(path: String, reason: String)
@@ -29,7 +30,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .corrupt(let path, let reason):
             "\(path): not a valid PNG (\(reason)) — re-export or re-download the image"
         case .tooLarge(let path, let width, let height):
-            "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side, 268 million in all)"
+            "\(path): \(width)×\(height) is too large for a surface — scale the image down (at most 32767 pixels a side and 268 million in all; a PNG, decoded whole, 33 million)"
         case .writeFailed(let path, let reason):
             "\(path): cannot write the PNG (\(reason)) — check that the directory exists, is writable and has space"
         case .empty(let path):

@@ -12,6 +12,10 @@ public final class ImageSource {
     public static let maximumSide = 32767
     /// The most pixels a source may have (256 Mi: a full decode would take 1 GiB).
     public static let maximumPixelCount = 1 << 28
+    /// The most pixels a PNG may have (32 Mi, 128 MiB decoded): libpng decodes a PNG whole
+    /// before it is scaled, and a PNG of zeros compresses a thousandfold. Larger pictures are
+    /// JPEG or WebP, which decode at the size shown.
+    public static let maximumPNGPixelCount = 1 << 25
     /// The largest file read as an image (256 MiB); a larger one is refused unread.
     public static let maximumFileSize = 1 << 28
     /// The most pixels an SVG is drawn at (64 Mi, 256 MiB).
@@ -84,8 +88,9 @@ public final class ImageSource {
             width = Int(document.width.rounded(.up))
             height = Int(document.height.rounded(.up))
         }
+        let pixelLimit = format == .png ? ImageSource.maximumPNGPixelCount : ImageSource.maximumPixelCount
         guard width > 0, height > 0, width <= ImageSource.maximumSide, height <= ImageSource.maximumSide,
-              width * height <= ImageSource.maximumPixelCount else {
+              width * height <= pixelLimit else {
             throw .tooLarge(path: name, width: width, height: height)
         }
         pixelWidth = width

@@ -72,6 +72,9 @@ struct BadImageTests {
         var png = ImageFixtures.quadrants(width: 4, height: 4).pngData()
         png.replaceSubrange(16..<24, with: [0, 0, 0xFF, 0xDC, 0, 0, 0xFF, 0xDC])
         #expect(throws: ImageError.tooLarge(path: "huge.png", width: 65500, height: 65500)) { try ImageSource(data: png, name: "huge.png") }
+        // A PNG is decoded whole: 6000×6000 (144 MB of pixels, a few KB of deflated zeros) is refused.
+        png.replaceSubrange(16..<24, with: [0, 0, 0x17, 0x70, 0, 0, 0x17, 0x70])
+        #expect(throws: ImageError.tooLarge(path: "bomb.png", width: 6000, height: 6000)) { try ImageSource(data: png, name: "bomb.png") }
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>"#
         #expect(throws: ImageError.tooLarge(path: "huge.svg", width: 100000, height: 100000)) {
             try ImageSource(data: Array(svg.utf8), name: "huge.svg")

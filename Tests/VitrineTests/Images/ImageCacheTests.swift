@@ -65,6 +65,29 @@ struct ImageCacheTests {
         #expect(cache.count == 1)
     }
 
+    /// An image view decodes at its size on the screen's scale, and again when it is resized.
+    @Test func anImageViewAsksForThePixelsItShows() throws {
+        let cache = ImageCache.shared
+        cache.removeAll()
+        defer { cache.removeAll() }
+        let h = Harness(width: 400, height: 300, scale: 2)
+        let view = ImageView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        view.image = try Image(data: ImageFixtures.jpeg(ImageFixtures.quadrants(width: 800, height: 400)), name: "wide.jpg")
+        h.window.addSubview(view)
+        h.settle()
+        let source = try #require(view.image?.source)
+        #expect(cache.count == 1 && cache.byteCount == 200 * 100 * 4)
+        #expect(try cache.surface(for: source, width: 200, height: 100).width == 200)
+        view.frame = Rect(x: 0, y: 0, width: 150, height: 75)
+        h.settle()
+        #expect(cache.count == 2 && cache.byteCount == 200 * 100 * 4 + 300 * 150 * 4)
+        // Nothing changed: no decode.
+        let misses = cache.misses
+        view.setNeedsDisplay()
+        h.settle()
+        #expect(cache.misses == misses)
+    }
+
     @Test func imagesByNameAreFoundInTheAssetsFolder() throws {
         let directory = ImageFixtures.temporaryDirectory()
         ImageFixtures.write(Array(ImageFixtures.checkIcon.utf8), to: directory + "/check.svg")

@@ -31,7 +31,9 @@ struct BadImageTests {
     }
 
     @Test func anEmptyFileSaysItIsEmpty() throws {
-        let path = ImageFixtures.temporaryDirectory() + "/empty.jpg"
+        let directory = ImageFixtures.temporaryDirectory()
+        defer { ImageFixtures.removeDirectory(directory) }
+        let path = directory + "/empty.jpg"
         ImageFixtures.write([], to: path)
         #expect(throws: ImageError.empty(path: path)) { try Image(contentsOfFile: path) }
         let message = ImageError.empty(path: path).description
@@ -39,7 +41,9 @@ struct BadImageTests {
     }
 
     @Test func aFileThatIsNoImageSaysWhatIsRead() throws {
-        let path = ImageFixtures.temporaryDirectory() + "/notes.png"
+        let directory = ImageFixtures.temporaryDirectory()
+        defer { ImageFixtures.removeDirectory(directory) }
+        let path = directory + "/notes.png"
         ImageFixtures.write(Array("Shopping list: eggs, milk\n".utf8), to: path)
         #expect(throws: ImageError.unrecognized(path: path)) { try Image(contentsOfFile: path) }
         #expect(ImageError.unrecognized(path: path).description.contains("PNG, JPEG, WebP or SVG"))

@@ -56,7 +56,9 @@ struct ImageCacheTests {
     }
 
     @Test func aFileIsSharedByEveryImageOfIt() throws {
-        let path = ImageFixtures.temporaryDirectory() + "/shared.jpg"
+        let directory = ImageFixtures.temporaryDirectory()
+        defer { ImageFixtures.removeDirectory(directory) }
+        let path = directory + "/shared.jpg"
         ImageFixtures.write(ImageFixtures.jpeg(ImageFixtures.quadrants(width: 80, height: 60)), to: path)
         let cache = ImageCache()
         let one = try cache.surface(for: ImageSource(contentsOfFile: path), width: 40, height: 30)
@@ -90,6 +92,7 @@ struct ImageCacheTests {
 
     @Test func imagesByNameAreFoundInTheAssetsFolder() throws {
         let directory = ImageFixtures.temporaryDirectory()
+        defer { ImageFixtures.removeDirectory(directory) }
         ImageFixtures.write(Array(ImageFixtures.checkIcon.utf8), to: directory + "/check.svg")
         ImageFixtures.write(ImageFixtures.jpeg(ImageFixtures.quadrants(width: 30, height: 20)), to: directory + "/room.jpg")
         let icon = try Image(named: "check", in: directory)

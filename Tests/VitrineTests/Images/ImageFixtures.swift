@@ -110,11 +110,22 @@ enum ImageFixtures {
         </svg>
         """
 
-    /// A fresh directory for one test's files.
-    static func temporaryDirectory(_ tag: String = #function) -> String {
+    /// A fresh directory for one test's files; `removeDirectory` deletes it.
+    static func temporaryDirectory() -> String {
         var template = Array("/tmp/vitrine-images-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { return "/tmp" }
         return String(cString: made)
+    }
+
+    /// Deletes a directory made by `temporaryDirectory()` and the files in it.
+    static func removeDirectory(_ path: String) {
+        guard path.hasPrefix("/tmp/vitrine-images-"), let dir = opendir(path) else { return }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { unlink(path + "/" + name) }
+        }
+        closedir(dir)
+        rmdir(path)
     }
 
     /// Writes `bytes` to `path`.

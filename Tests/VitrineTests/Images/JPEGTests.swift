@@ -77,6 +77,7 @@ struct JPEGTests {
     /// shows (aspect fit): the decoded buffer and the cache hold 1.4 MB, not 96 MB.
     @Test func aLargePhotoIsDecodedAtTheSizeShown() throws {
         let directory = ImageFixtures.temporaryDirectory()
+        defer { ImageFixtures.removeDirectory(directory) }
         let path = directory + "/camera.jpg"
         do {
             // The full picture exists only here, to make the file; it is released before decoding.

@@ -52,6 +52,23 @@ struct JPEGTests {
         }
     }
 
+    /// Turned and scaled far down at once (1/8 by libjpeg, then halvings and a last bilinear
+    /// step): each quadrant is still where the EXIF table puts it.
+    @Test(arguments: [3, 6, 7])
+    func aTurnedPhotoScaledFarDownKeepsItsQuadrants(exif value: Int) throws {
+        let stored = ImageFixtures.quadrants(width: 1600, height: 800)
+        let source = try ImageSource(data: ImageFixtures.jpeg(stored, orientation: value))
+        let (w, h) = value >= 5 ? (40, 80) : (80, 40)
+        let shown = try source.decode(width: w, height: h)
+        #expect(shown.width == w && shown.height == h)
+        let expected = Self.expectedQuadrants(exif: value)
+        let points = [(w / 4 + w / 16, h / 4 + h / 16), (w * 3 / 4, h / 4), (w / 4 + w / 16, h * 3 / 4 - h / 16), (w * 3 / 4, h * 3 / 4)]
+        for (index, point) in points.enumerated() {
+            let got = shown.word(x: point.0, y: point.1) & 0xFF_FFFF
+            #expect(ImageFixtures.close(got, expected[index]), "EXIF \(value), quadrant \(index): got \(String(got, radix: 16))")
+        }
+    }
+
     @Test func aJPEGWithoutEXIFOrWithDamagedEXIFIsUp() throws {
         let picture = ImageFixtures.quadrants(width: 16, height: 8)
         #expect(try ImageSource(data: ImageFixtures.jpeg(picture)).orientation == .up)

@@ -115,7 +115,9 @@ extension ScrollView {
         case .began:
             stopScrollingMotion()
             scrolling.isZooming = true
-            scrolling.zoomStartScale = zoomScale / max(pinch.scale, 0.0001)
+            // As UIKit, the scale follows the fingers' distance since they touched down (the
+            // hysteresis included), so the content under them stays under them.
+            scrolling.zoomStartScale = zoomScale
             setZoomAnchor(anchor)
             delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
             applyZoom(resisted(scrolling.zoomStartScale * pinch.scale))

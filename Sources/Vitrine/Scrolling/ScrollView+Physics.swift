@@ -251,6 +251,7 @@ extension ScrollView {
         pan.setTranslation(.zero, in: self)
         scrolling.dragStart = rawOffset(for: contentOffset)
         scrolling.isDragging = true
+        scrolling.trackingRecognizer.dragDidBegin()
         delegate?.scrollViewWillBeginDragging(self)
         showScrollIndicators()
     }

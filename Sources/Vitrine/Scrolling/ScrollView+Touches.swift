@@ -51,24 +51,39 @@ final class ScrollGestureCoordinator: GestureRecognizerDelegate {
 }
 
 /// Watches whether a finger is on the scroll view (`isTracking`); a touch-down stops content
-/// moving by itself. It never begins, never holds a touch back and is never failed by another
-/// recognizer: it fails itself when the last finger lifts.
+/// scrolling by itself (momentum, bounce or an animated offset; a zoom bounce finishes). It is
+/// never failed by another recognizer, and fails itself when the last finger lifts — except
+/// after a drag: from the drag's start it holds back the touchesBegan of fingers joining (they
+/// are part of the drag, not taps on the content) and, on the lift, recognizes, so the content
+/// never hears of them.
 @MainActor
 final class ScrollTrackingGestureRecognizer: GestureRecognizer {
     weak var scrollView: ScrollView?
+    /// The pan began during this gesture.
+    private var sawDrag = false
 
     override init() {
         super.init()
-        cancelsTouchesInView = false
+        cancelsTouchesInView = true
+        delaysTouchesBegan = false
         delaysTouchesEnded = false
+    }
+
+    /// The scroll view's pan began: fingers that join go to the drag only.
+    func dragDidBegin() {
+        sawDrag = true
+        delaysTouchesBegan = true
     }
 
     override func touchesBegan(_ touches: TouchSet, with event: Event) {
         guard let scrollView else { return }
         if !scrollView.scrolling.isTracking {
             scrollView.scrolling.isTracking = true
-            scrollView.scrolling.touchStoppedMotion = scrollView.isMovingByItself
-            if scrollView.isMovingByItself { scrollView.stopScrollingMotion() }
+            scrollView.scrolling.touchStoppedMotion = scrollView.isDecelerating
+            switch scrollView.scrolling.motion {
+            case .deceleration, .animation: scrollView.stopScrollingMotion()
+            case .zoom, .none: break
+            }
         }
     }
 
@@ -78,11 +93,17 @@ final class ScrollTrackingGestureRecognizer: GestureRecognizer {
 
     private func fingersLifted(_ touches: TouchSet) {
         guard numberOfTouches - touches.count <= 0 else { return }
-        state = .failed
+        state = sawDrag ? .recognized : .failed
         guard let scrollView else { return }
         scrollView.scrolling.isTracking = false
         scrollView.scrolling.touchStoppedMotion = false
         scrollView.settleAfterTouch()
+    }
+
+    override func reset() {
+        super.reset()
+        sawDrag = false
+        delaysTouchesBegan = false
     }
 
     override func canPrevent(_ prevented: GestureRecognizer) -> Bool { false }

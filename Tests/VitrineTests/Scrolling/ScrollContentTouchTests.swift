@@ -187,3 +187,45 @@ struct ScrollContentTouchTests {
         #expect(f.h.app.touchPool.inUseMask == 0)
     }
 }
+
+/// Fingers joining a drag, and touches around animations.
+@MainActor
+struct ScrollJoiningTouchTests {
+    @Test func aFingerJoiningADragNeverReachesTheContent() {
+        let f = ScrollFixture()
+        let content = RecordingView("content", frame: Rect(x: 0, y: 0, width: 400, height: 4000))
+        f.scrollView.addSubview(content)
+        f.h.frame()
+        f.drag(from: Point(x: 100, y: 300), step: Point(x: 0, y: -20), steps: 3, lift: false)
+        #expect(f.scrollView.isDragging)
+        f.h.down(1, at: Point(x: 300, y: 300))
+        f.h.advance(by: 0.3) // longer than the content delay
+        #expect(content.log.isEmpty)
+        f.h.up(1)
+        f.h.advance(by: 0.1)
+        f.h.up(0)
+        f.settle()
+        #expect(content.log.isEmpty)
+        #expect(f.h.app.touchPool.inUseMask == 0)
+        // The next gesture is an ordinary tap again.
+        f.h.tap(at: Point(x: 100, y: 100))
+        #expect(content.log == ["began 1", "ended 1"])
+    }
+
+    @Test func aTapDuringAnAnimatedScrollStopsItAndStillReachesTheContent() {
+        let f = ScrollFixture()
+        let button = Button(frame: Rect(x: 0, y: 0, width: 400, height: 4000))
+        var fired = 0
+        button.addAction({ _ in fired += 1 }, for: .touchUpInside)
+        f.scrollView.addSubview(button)
+        f.scrollView.setContentOffset(Point(x: 0, y: 1000), animated: true)
+        f.h.advance(by: 0.1)
+        let moving = f.scrollView.contentOffset.y
+        #expect(moving > 0 && moving < 1000)
+        f.h.tap(at: Point(x: 100, y: 100))
+        #expect(fired == 1)
+        f.settle()
+        #expect(f.scrollView.contentOffset.y == moving)
+        #expect(!f.recorder.log.contains("didEndScrollingAnimation"))
+    }
+}

@@ -40,6 +40,8 @@ extension ScrollView {
             scrolling.horizontalIndicator = makeIndicator()
         }
         layoutScrollIndicators()
+        scrolling.fadeTimer?.invalidate()
+        scrolling.fadeStart = nil
         scrolling.verticalIndicator?.alpha = 1
         scrolling.horizontalIndicator?.alpha = 1
     }
@@ -54,15 +56,38 @@ extension ScrollView {
         return indicator
     }
 
-    /// Fades the indicators out after half a second (unless scrolling starts again: showing
-    /// them sets their alpha, which ends the fade).
+    /// Fades the indicators out after half a second (unless scrolling starts again): a timer
+    /// made once and re-armed, then the scroll view's display link for the fade, so it
+    /// allocates nothing once warm and nothing ticks while waiting.
     func hideScrollIndicatorsSoon() {
-        guard let vertical = scrolling.verticalIndicator, let horizontal = scrolling.horizontalIndicator,
-              window?.application != nil else { return }
-        View.animate(withDuration: 0.3, delay: 0.5) {
-            vertical.alpha = 0
-            horizontal.alpha = 0
+        guard scrolling.verticalIndicator != nil, let mainLoop = window?.application?.mainLoop else { return }
+        let fireDate = mainLoop.clock.now + ScrollView.indicatorFadeDelay
+        if let timer = scrolling.fadeTimer, timer.mainLoop === mainLoop {
+            timer.rearm(at: fireDate)
+        } else {
+            scrolling.fadeTimer?.invalidate()
+            let timer = LoopTimer(fireDate: fireDate) { [weak self] _ in self?.beginIndicatorFade() }
+            timer.schedule(on: mainLoop)
+            scrolling.fadeTimer = timer
         }
+    }
+
+    /// How long the indicators stay after scrolling stops, and how long they take to fade.
+    static let indicatorFadeDelay = 0.5
+    static let indicatorFadeDuration = 0.3
+
+    private func beginIndicatorFade() {
+        scrolling.fadeStart = currentScrollTime
+        startScrollingDisplayLink()
+    }
+
+    /// One frame of the fade (called from the display link).
+    func fadeScrollIndicators(at time: Double) {
+        guard let start = scrolling.fadeStart else { return }
+        let fraction = min(max((time - start) / ScrollView.indicatorFadeDuration, 0), 1)
+        scrolling.verticalIndicator?.alpha = 1 - fraction
+        scrolling.horizontalIndicator?.alpha = 1 - fraction
+        if fraction >= 1 { scrolling.fadeStart = nil }
     }
 
     func keepScrollIndicatorsOnTop(after subview: View) {

@@ -35,7 +35,12 @@ final class ScrollingState {
     var animationTo = Point.zero
     var animationStart = 0.0
     var animationDuration = 0.3
+    /// Made on the first motion and kept; attached to the app only while something moves.
     var displayLink: DisplayLink?
+    var isLinkAttached = false
+    /// When the indicators' fade began (nil: not fading), and the timer that starts it.
+    var fadeStart: Double?
+    var fadeTimer: LoopTimer?
 
     /// A touch landed while the content moved: it stopped it, and its touches do not reach
     /// the content (as UIKit: the tap that stops a fling does not press a button).
@@ -399,13 +404,22 @@ extension ScrollView {
 
     // MARK: The frame clock
 
+    /// Attaches the scroll view's display link (made once, kept detached while nothing moves).
+    /// Out of an app, a motion jumps to its end.
     func startScrollingDisplayLink() {
-        guard scrolling.displayLink == nil, let application = window?.application else {
-            if window?.application == nil { finishMotionAtOnce() }
+        guard let application = window?.application else {
+            if scrolling.motion != .none { finishMotionAtOnce() }
             return
         }
-        let link = DisplayLink { [weak self] link in self?.scrollingFrame(link) }
-        scrolling.displayLink = link
+        guard !scrolling.isLinkAttached else { return }
+        let link: DisplayLink
+        if let existing = scrolling.displayLink {
+            link = existing
+        } else {
+            link = DisplayLink { [weak self] link in self?.scrollingFrame(link) }
+            scrolling.displayLink = link
+        }
+        scrolling.isLinkAttached = true
         link.add(to: application)
     }
 
@@ -435,7 +449,7 @@ extension ScrollView {
         let time = link.targetTimestamp > 0 ? link.targetTimestamp : currentScrollTime
         switch scrolling.motion {
         case .none:
-            motionDidFinish()
+            break
         case .deceleration:
             var offset = contentOffset
             let low = minimumContentOffset, high = maximumContentOffset
@@ -455,6 +469,8 @@ extension ScrollView {
             applyZoom(fraction >= 1 ? scrolling.zoomTo : scrolling.zoomFrom + (scrolling.zoomTo - scrolling.zoomFrom) * p)
             if fraction >= 1 { motionDidFinish() }
         }
+        fadeScrollIndicators(at: time)
+        detachDisplayLinkIfIdle()
     }
 
     /// Advances one axis to `time`: a decay that reaches an edge bounces there (a spring from
@@ -484,8 +500,8 @@ extension ScrollView {
     /// The motion came to rest: the link goes (nothing ticks while idle) and the delegate hears.
     private func motionDidFinish() {
         let finished = scrolling.motion
-        stopScrollingDisplayLink()
         scrolling.motion = .none
+        stopScrollingDisplayLink()
         switch finished {
         case .deceleration:
             scrolling.isDecelerating = false
@@ -501,17 +517,24 @@ extension ScrollView {
         }
     }
 
+    /// Content motion stopped: the link goes unless the indicators are still fading.
     private func stopScrollingDisplayLink() {
-        scrolling.displayLink?.invalidate()
-        scrolling.displayLink = nil
+        detachDisplayLinkIfIdle()
+    }
+
+    /// Detaches the link when nothing moves and nothing fades: the app gets no frames for it.
+    func detachDisplayLinkIfIdle() {
+        guard scrolling.isLinkAttached, scrolling.motion == .none, scrolling.fadeStart == nil else { return }
+        scrolling.isLinkAttached = false
+        scrolling.displayLink?.detach()
     }
 
     /// Stops any motion where it is, telling no one (as UIKit, when a touch stops a fling, no
     /// `scrollViewDidEndDecelerating` comes).
     func stopScrollingMotion() {
-        stopScrollingDisplayLink()
         if scrolling.motion == .zoom { scrolling.isZoomBouncing = false }
         scrolling.motion = .none
+        stopScrollingDisplayLink()
         scrolling.x = AxisMotion()
         scrolling.y = AxisMotion()
         scrolling.isDecelerating = false

@@ -68,13 +68,21 @@ struct ScrollPhysicsTests {
     @Test func atRestNothingTicks() {
         let f = ScrollFixture()
         flick(f)
-        #expect(f.liveDisplayLinks >= 1)
+        #expect(f.liveDisplayLinks == 1)
+        let link = f.scrollView.scrolling.displayLink
         f.settle()
-        #expect(f.scrollView.scrolling.displayLink == nil)
-        // The indicators' fade is done too: no link at all is left asking for frames.
+        // The link stays only while the indicators fade…
+        #expect(f.scrollView.verticalScrollIndicator?.alpha == 0)
         f.h.advance(by: 2)
+        // …then it is gone from the app: nothing asks for frames, no timer is armed.
+        #expect(!f.scrollView.scrolling.isLinkAttached)
+        #expect(f.h.app.displayLinks.isEmpty)
         #expect(f.liveDisplayLinks == 0)
         #expect(f.h.loop.nextDeadline == nil) // no timer either: the loop sleeps
+        // The next flick reuses the same link (nothing made per gesture).
+        flick(f)
+        #expect(f.scrollView.scrolling.displayLink === link)
+        #expect(f.liveDisplayLinks == 1)
     }
 
     @Test func draggingPastTheTopResistsByUIKitsFormula() {

@@ -81,7 +81,7 @@ struct ScrollZoomIndicatorTests {
         #expect(!f.scrollView.isZoomBouncing)
         #expect(f.recorder.log == ["willBeginZooming", "didEndZooming"])
         #expect(f.scrollView.contentOffset == f.scrollView.clampedOffset(f.scrollView.contentOffset))
-        #expect(f.liveDisplayLinks == 0 || f.scrollView.scrolling.displayLink == nil)
+        #expect(f.liveDisplayLinks == 0)
     }
 
     @Test func withoutAViewForZoomingAPinchDoesNothing() {

@@ -416,7 +416,11 @@ extension ScrollView {
         if let existing = scrolling.displayLink {
             link = existing
         } else {
-            link = DisplayLink { [weak self] link in self?.scrollingFrame(link) }
+            link = DisplayLink { [weak self] link in
+                // A scroll view gone while its link ran: the link goes too.
+                guard let self else { return link.invalidate() }
+                self.scrollingFrame(link)
+            }
             scrolling.displayLink = link
         }
         scrolling.isLinkAttached = true
@@ -478,6 +482,11 @@ extension ScrollView {
     private func step(_ motion: inout AxisMotion, at time: Double, low: Double, high: Double, current: Double) -> Double {
         guard motion.isActive else { return current }
         var (position, velocity) = motion.state(at: time)
+        guard position.isFinite, velocity.isFinite else {
+            // Non-finite content geometry (an app bug) must not keep the link ticking.
+            motion = AxisMotion(kind: .idle, target: current)
+            return current
+        }
         if motion.kind == .decay, position < low || position > high, motion.start >= low, motion.start <= high {
             let edge = position < low ? low : high
             if bounces, let hit = motion.decayTime(reaching: edge) {
@@ -538,6 +547,16 @@ extension ScrollView {
         scrolling.x = AxisMotion()
         scrolling.y = AxisMotion()
         scrolling.isDecelerating = false
+    }
+
+    /// Leaving the window: no motion, no fade, no link, no timer.
+    func stopScrollingForRemoval() {
+        stopScrollingMotion()
+        scrolling.fadeTimer?.invalidate()
+        scrolling.fadeStart = nil
+        scrolling.verticalIndicator?.alpha = 0
+        scrolling.horizontalIndicator?.alpha = 0
+        detachDisplayLinkIfIdle()
     }
 
     /// Whether the content is moving by itself (momentum, bounce, animation).

@@ -59,6 +59,13 @@ public extension ScrollViewDelegate {
 ///
 /// Changing the offset marks the view for layout (a list lays out its visible rows in
 /// `layoutSubviews`) and tells the delegate `scrollViewDidScroll(_:)`.
+///
+/// Dragging, momentum, bouncing, paging, zooming, the content touch rules, the wheel and the
+/// keys are UIKit's (README, "Scrolling"; the files beside this one). The scroll indicators
+/// are two subviews (`verticalScrollIndicator`, `horizontalScrollIndicator`), made when first
+/// shown and kept above the content; a subclass that walks its subviews skips them. The
+/// arrows, Page Up/Down, Home and End scroll it when the first responder is inside it (or is
+/// it: a subclass may return true from `canBecomeFirstResponder`).
 @MainActor
 open class ScrollView: View {
     /// Told about scrolling, dragging, deceleration and zooming; held weakly.
@@ -164,10 +171,16 @@ open class ScrollView: View {
         keepScrollIndicatorsOnTop(after: subview)
     }
 
-    /// Leaving the window stops any motion (and its display link).
+    /// Leaving the window stops any motion and the indicators' fade (and so its display link).
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)
-        if newWindow == nil { stopScrollingMotion() }
+        if newWindow == nil { stopScrollingForRemoval() }
+    }
+
+    /// Places the scroll indicators for the new size; subclasses call super.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutScrollIndicators()
     }
 
     /// The smallest content offset scrolling rests at: minus the top and left insets.

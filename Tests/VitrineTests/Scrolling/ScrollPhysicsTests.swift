@@ -268,3 +268,40 @@ struct ScrollPhysicsTests {
         #expect(DecelerationRate(rawValue: .nan) == .normal)
     }
 }
+
+/// Removal and bad geometry never leave anything ticking.
+@MainActor
+struct ScrollRemovalTests {
+    @Test func removingAMovingScrollViewStopsEverything() {
+        let f = ScrollFixture()
+        f.drag(from: Point(x: 200, y: 390), step: Point(x: 0, y: -20), steps: 10)
+        #expect(f.liveDisplayLinks == 1)
+        f.scrollView.removeFromSuperview()
+        #expect(!f.scrollView.isDecelerating)
+        #expect(f.liveDisplayLinks == 0)
+        f.h.advance(by: 2)
+        #expect(f.h.loop.nextDeadline == nil)
+    }
+
+    @Test func removingItWhileTheIndicatorsFadeStopsThemToo() {
+        let f = ScrollFixture()
+        f.drag(from: Point(x: 200, y: 390), step: Point(x: 0, y: -20), steps: 10)
+        f.settle(limit: 10)
+        f.scrollView.flashScrollIndicators()
+        f.h.advance(by: 0.6) // fading now
+        #expect(f.liveDisplayLinks == 1)
+        f.scrollView.removeFromSuperview()
+        #expect(f.liveDisplayLinks == 0)
+    }
+
+    @Test func nonFiniteContentSizeDoesNotKeepTheLinkTicking() {
+        let f = ScrollFixture()
+        f.drag(from: Point(x: 200, y: 390), step: Point(x: 0, y: -20), steps: 10)
+        f.scrollView.contentSize = Size(width: 400, height: .nan)
+        f.h.advance(by: 5)
+        #expect(!f.scrollView.isDecelerating)
+        #expect(f.scrollView.contentOffset.y.isFinite)
+        f.h.advance(by: 2)
+        #expect(f.liveDisplayLinks == 0)
+    }
+}

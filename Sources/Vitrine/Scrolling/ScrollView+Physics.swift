@@ -238,7 +238,8 @@ extension ScrollView {
     }
 
     private func beginDragging() {
-        stopScrollingMotion()
+        // A zoom bouncing back into range finishes; any other motion stops under the finger.
+        if scrolling.motion != .zoom { stopScrollingMotion() }
         let pan = panGestureRecognizer
         if isDirectionalLockEnabled {
             let t = pan.translation(in: self)
@@ -263,8 +264,9 @@ extension ScrollView {
 
     private func continueDragging() {
         let pan = panGestureRecognizer
-        if scrolling.isZooming {
-            // The pinch moves the content; the pan picks up from wherever it leaves it.
+        if scrolling.isZooming || scrolling.motion == .zoom {
+            // The pinch (or its bounce) moves the content; the pan picks up from wherever it
+            // leaves it.
             pan.setTranslation(.zero, in: self)
             scrolling.dragStart = rawOffset(for: contentOffset)
             return
@@ -305,6 +307,12 @@ extension ScrollView {
 
     private func endDragging(cancelled: Bool) {
         guard scrolling.isDragging else { return }
+        if scrolling.motion == .zoom {
+            // The zoom's bounce owns the offset until it rests.
+            scrolling.isDragging = false
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+            return
+        }
         let now = currentScrollTime
         var velocity = Point.zero
         if !cancelled && !scrolling.isZooming {

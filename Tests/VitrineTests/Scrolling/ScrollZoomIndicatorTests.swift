@@ -126,3 +126,37 @@ struct ScrollZoomIndicatorTests {
         f.h.up(0)
     }
 }
+
+/// A pinch whose fingers lift one at a time.
+@MainActor
+struct ScrollZoomLiftTests {
+    @Test func aPinchPastTheRangeBouncesBackEvenWhenAFingerStaysAndDrags() {
+        let f = ScrollFixture(contentSize: Size(width: 400, height: 400))
+        let picture = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        f.scrollView.addSubview(picture)
+        f.recorder.zoomView = picture
+        f.scrollView.maximumZoomScale = 2
+        f.h.input.down(0, at: Point(x: 150, y: 150))
+        f.h.input.down(1, at: Point(x: 250, y: 250))
+        f.h.frame()
+        for step in 1...10 {
+            let d = 50 + 15 * Double(step)
+            f.h.advance(by: 0.01)
+            f.h.input.move(0, to: Point(x: 200 - d, y: 200 - d))
+            f.h.input.move(1, to: Point(x: 200 + d, y: 200 + d))
+            f.h.frame()
+        }
+        #expect(f.scrollView.zoomScale > 2)
+        f.h.up(1)
+        // The remaining finger keeps moving, then lifts quickly.
+        for step in 1...5 {
+            f.h.advance(by: 0.01)
+            f.h.move(0, to: Point(x: 50 + Double(step) * 20, y: 50))
+        }
+        f.h.up(0)
+        f.settle()
+        #expect(f.scrollView.zoomScale == 2)
+        #expect(f.scrollView.contentOffset == f.scrollView.clampedOffset(f.scrollView.contentOffset))
+        #expect(f.liveDisplayLinks == 0)
+    }
+}

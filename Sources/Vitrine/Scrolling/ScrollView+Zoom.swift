@@ -63,6 +63,25 @@ extension ScrollView {
         startZoomAnimation(to: target)
     }
 
+    /// Zooms so `rect` (in the zooming view's own coordinates) fills the view as far as the
+    /// scale range allows, centred (what an app's double-tap zoom calls). Animated as
+    /// `setZoomScale(_:animated:)`.
+    public func zoom(to rect: Rect, animated: Bool) {
+        guard rect.width.isFinite, rect.height.isFinite, rect.origin.x.isFinite, rect.origin.y.isFinite,
+              rect.width > 0, rect.height > 0, let view = delegate?.viewForZooming(in: self) else { return }
+        let wanted = min(bounds.width / rect.width, bounds.height / rect.height)
+        let target = min(max(wanted, minimumZoomScale), maximumZoomScale)
+        stopScrollingMotion()
+        scrolling.zoomFocus = Point(x: rect.midX, y: rect.midY)
+        scrolling.zoomAnchor = Point(x: bounds.width / 2, y: bounds.height / 2)
+        guard animated, window?.application != nil else {
+            applyZoom(target)
+            if animated { delegate?.scrollViewDidEndZooming(self, with: view, atScale: zoomScale) }
+            return
+        }
+        startZoomAnimation(to: target)
+    }
+
     // MARK: Internals
 
     private func zoomRangeDidChange() {

@@ -160,3 +160,24 @@ struct ScrollZoomLiftTests {
         #expect(f.liveDisplayLinks == 0)
     }
 }
+
+/// `zoom(to:animated:)`, what a double-tap zoom calls.
+@MainActor
+struct ScrollZoomToRectTests {
+    @Test func zoomToARectFillsTheViewWithItCentred() {
+        let f = ScrollFixture(contentSize: Size(width: 400, height: 400))
+        let picture = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        f.scrollView.addSubview(picture)
+        f.recorder.zoomView = picture
+        f.scrollView.maximumZoomScale = 8
+        f.scrollView.zoom(to: Rect(x: 200, y: 100, width: 100, height: 100), animated: true)
+        f.settle()
+        #expect(f.scrollView.zoomScale == 4)
+        #expect(f.scrollView.contentOffset == Point(x: 800, y: 400))
+        #expect(f.recorder.log == ["didEndZooming"])
+        // Beyond the range: the largest scale, still centred on the rect (within the content).
+        f.scrollView.zoom(to: Rect(x: 0, y: 0, width: 10, height: 10), animated: false)
+        #expect(f.scrollView.zoomScale == 8)
+        #expect(f.scrollView.contentOffset == .zero)
+    }
+}

@@ -72,6 +72,9 @@ final class ScrollingState {
 }
 
 extension ScrollView {
+    /// UIKit spells it `UIScrollView.DecelerationRate`: `ScrollView.DecelerationRate.fast` works too.
+    public typealias DecelerationRate = Vitrine.DecelerationRate
+
     // MARK: Properties (UIKit's names)
 
     /// Whether the user can scroll by dragging, the wheel or keys. `contentOffset` and

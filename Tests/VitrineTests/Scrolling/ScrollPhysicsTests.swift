@@ -20,6 +20,7 @@ struct ScrollPhysicsTests {
     func aFlickTravelsTheClosedFormDistance(rate: DecelerationRate, step: Double) {
         let f = ScrollFixture()
         f.scrollView.decelerationRate = rate
+        #expect(ScrollView.DecelerationRate.fast.rawValue == 0.99)
         flick(f, steps: 8, step: -step)
         let velocity = step * 100 // points per second
         let released = f.scrollView.contentOffset.y

@@ -105,7 +105,7 @@ open class ScrollView: View {
     /// The pinch that zooms the content; enabled while `maximumZoomScale > minimumZoomScale`
     /// (UIKit creates it only then; here it always exists and is disabled instead).
     public let pinchGestureRecognizer = PinchGestureRecognizer()
-    /// Everything else the scrolling machinery keeps (see ScrollView+Physics.swift).
+    /// Everything else the scrolling machinery keeps (see ScrollingState.swift).
     let scrolling = ScrollingState()
 
     /// Creates a scroll view that clips its content to its bounds.

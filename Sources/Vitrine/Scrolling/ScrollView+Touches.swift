@@ -111,8 +111,9 @@ final class ScrollTrackingGestureRecognizer: GestureRecognizer {
 }
 
 /// UIKit's delayed-touches-began recognizer: it holds the content's touchesBegan back
-/// (`delaysTouchesBegan`) and fails — letting them through — after `contentTouchDelay`, or when
-/// the fingers lift first (the began and the ended then reach the content together). The pan
+/// (`delaysTouchesBegan`) and fails — letting them through — after `contentTouchDelay`, when
+/// the fingers lift first (the began and the ended then reach the content together), or when
+/// the fingers move on after the pan failed. The pan
 /// beginning fails it and cancels the touches, so content never hears of a quick drag.
 ///
 /// When the touch stopped a moving content, or `touchesShouldBegin` refused it, it keeps the
@@ -142,6 +143,14 @@ final class ScrollTouchDelayGestureRecognizer: GestureRecognizer {
             return
         }
         arm(&timer, after: ScrollView.contentTouchDelay, { [weak self] in self?.delayElapsed() })
+    }
+
+    /// Once the pan has failed (a drag along an axis the view cannot scroll), the touch is not
+    /// a scroll: the content gets it at once rather than at the end of the delay (a cell's own
+    /// horizontal swipe in a vertical list starts without waiting).
+    override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        guard !swallows, let scrollView, scrollView.panGestureRecognizer.state == .failed else { return }
+        state = .failed
     }
 
     private func delayElapsed() {

@@ -229,3 +229,24 @@ struct ScrollJoiningTouchTests {
         #expect(!f.recorder.log.contains("didEndScrollingAnimation"))
     }
 }
+
+/// A drag the scroll view cannot take goes to the content without waiting for the delay.
+@MainActor
+struct ScrollCrossAxisTouchTests {
+    @Test func aHorizontalDragInAVerticalListReachesTheContentAtOnce() {
+        let f = ScrollFixture()
+        let content = RecordingView("content", frame: Rect(x: 0, y: 0, width: 400, height: 4000))
+        f.scrollView.addSubview(content)
+        f.h.frame()
+        f.h.down(0, at: Point(x: 100, y: 100))
+        f.h.advance(by: 0.01)
+        f.h.move(0, to: Point(x: 130, y: 100)) // the pan fails: the view cannot scroll sideways
+        #expect(content.log.isEmpty)
+        f.h.advance(by: 0.01)
+        f.h.move(0, to: Point(x: 160, y: 100)) // 20 ms after touch-down, well within the delay
+        #expect(content.log == ["began 1", "moved 1"])
+        f.h.up(0)
+        #expect(content.log == ["began 1", "moved 1", "ended 1"])
+        #expect(f.scrollView.contentOffset == .zero)
+    }
+}

@@ -139,12 +139,14 @@ extension ScrollView {
             scrolling.zoomStartScale = zoomScale
             setZoomAnchor(anchor)
             delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
+            showScrollIndicators()
             applyZoom(resisted(scrolling.zoomStartScale * pinch.scale))
         case .changed:
             scrolling.zoomAnchor = anchor
             applyZoom(resisted(scrolling.zoomStartScale * pinch.scale))
         case .ended, .cancelled:
             scrolling.isZooming = false
+            hideScrollIndicatorsSoon()
             let target = min(max(zoomScale, minimumZoomScale), maximumZoomScale)
             if target != zoomScale, window?.application != nil {
                 scrolling.isZoomBouncing = true

@@ -65,6 +65,10 @@ struct ScrollZoomIndicatorTests {
         f.h.frame()
         #expect(!f.scrollView.isZooming)
         #expect(f.recorder.log == ["willBeginZooming", "didEndZooming"])
+        #expect(f.scrollView.verticalScrollIndicator?.alpha == 1) // shown while zooming…
+        f.h.advance(by: 1)
+        #expect(f.scrollView.verticalScrollIndicator?.alpha == 0) // …and faded after
+        #expect(f.liveDisplayLinks == 0)
     }
 
     @Test func aPinchPastTheRangeResistsAndBouncesBack() {

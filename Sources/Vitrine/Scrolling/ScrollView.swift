@@ -59,6 +59,13 @@ public extension ScrollViewDelegate {
 ///
 /// Changing the offset marks the view for layout (a list lays out its visible rows in
 /// `layoutSubviews`) and tells the delegate `scrollViewDidScroll(_:)`.
+///
+/// Dragging, momentum, bouncing, paging, zooming, the content touch rules, the wheel and the
+/// keys are UIKit's (README, "Scrolling"; the files beside this one). The scroll indicators
+/// are two subviews (`verticalScrollIndicator`, `horizontalScrollIndicator`), made when first
+/// shown and kept above the content; a subclass that walks its subviews skips them. The
+/// arrows, Page Up/Down, Home and End scroll it when the first responder is inside it (or is
+/// it: a subclass may return true from `canBecomeFirstResponder`).
 @MainActor
 open class ScrollView: View {
     /// Told about scrolling, dragging, deceleration and zooming; held weakly.
@@ -86,15 +93,94 @@ open class ScrollView: View {
             b.origin = newValue
             bounds = b
             setNeedsLayout()
+            layoutScrollIndicators()
             contentOffsetDidChange()
             delegate?.scrollViewDidScroll(self)
         }
     }
 
+    /// The pan that drags the content (UIKit's `panGestureRecognizer`). Its delegate is the
+    /// app's to set; the scroll view decides through `gestureRecognizerShouldBegin(_:)`.
+    public let panGestureRecognizer = PanGestureRecognizer()
+    /// The pinch that zooms the content; enabled while `maximumZoomScale > minimumZoomScale`
+    /// (UIKit creates it only then; here it always exists and is disabled instead).
+    public let pinchGestureRecognizer = PinchGestureRecognizer()
+    /// Everything else the scrolling machinery keeps (see ScrollingState.swift).
+    let scrolling = ScrollingState()
+
     /// Creates a scroll view that clips its content to its bounds.
     public override init(frame: Rect) {
         super.init(frame: frame)
         clipsToBounds = true
+        installScrollingRecognizers()
+    }
+
+    // MARK: Touches in the content (UIKit's override points)
+
+    /// Whether the content `view` gets `touches` that began on it (asked when they touch down;
+    /// UIKit asks when they are delivered, after the delay). Returning false keeps them from the
+    /// content for the whole gesture; dragging still scrolls. Default: true.
+    open func touchesShouldBegin(_ touches: TouchSet, with event: Event?, in view: View) -> Bool { true }
+
+    /// Whether a drag may cancel the touches the content `view` is already following (and so
+    /// scroll). Returning false keeps the touches with the view and the content still. Default,
+    /// as UIKit: true unless `view` is a `Control` (a held button keeps its touch; a list that
+    /// wants drags to start on buttons overrides this to return true).
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
+
+    // MARK: Overrides the scrolling machinery needs (kept here: extensions cannot override)
+
+    /// The pan begins only along an axis that can scroll and when the content may give up its
+    /// touches; the pinch only when there is a view to zoom.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === panGestureRecognizer { return panShouldBegin() }
+        if gestureRecognizer === pinchGestureRecognizer { return pinchShouldBegin() }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    /// The wheel scrolls this view (clamped to the content, no bounce); a turn along an axis it
+    /// cannot scroll goes on to `next` (an enclosing scroll view).
+    open override func scrollWheel(_ delta: Point, with event: Event?) {
+        if !scroll(byWheel: delta) { super.scrollWheel(delta, with: event) }
+    }
+
+    /// Arrows, Page Up/Down, Home and End scroll this view (see `ScrollView+Keys.swift`); other
+    /// keys go on to `next`.
+    open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
+        if !handleScrollKeys(presses, phase: .began) { super.pressesBegan(presses, with: event) }
+    }
+
+    /// Auto-repeat of a scrolling key scrolls again.
+    open override func pressesChanged(_ presses: PressSet, with event: PressesEvent?) {
+        if !handleScrollKeys(presses, phase: .changed) { super.pressesChanged(presses, with: event) }
+    }
+
+    /// The release of a key that scrolled is consumed here too.
+    open override func pressesEnded(_ presses: PressSet, with event: PressesEvent?) {
+        if !handleScrollKeys(presses, phase: .ended) { super.pressesEnded(presses, with: event) }
+    }
+
+    /// A cancelled key that scrolled is consumed here too.
+    open override func pressesCancelled(_ presses: PressSet, with event: PressesEvent?) {
+        if !handleScrollKeys(presses, phase: .cancelled) { super.pressesCancelled(presses, with: event) }
+    }
+
+    /// Keeps the scroll indicators above content added later.
+    open override func didAddSubview(_ subview: View) {
+        super.didAddSubview(subview)
+        keepScrollIndicatorsOnTop(after: subview)
+    }
+
+    /// Leaving the window stops any motion and the indicators' fade (and so its display link).
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow == nil { stopScrollingForRemoval() }
+    }
+
+    /// Places the scroll indicators for the new size; subclasses call super.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutScrollIndicators()
     }
 
     /// The smallest content offset scrolling rests at: minus the top and left insets.

@@ -46,6 +46,14 @@ public final class DisplayLink {
         application = nil
     }
 
+    /// Leaves the application's list without being invalidated, so `add(to:)` can attach it
+    /// again later (a scroll view keeps one link and attaches it only while something moves:
+    /// nothing allocated per gesture, nothing ticking at rest).
+    func detach() {
+        application?.removeDisplayLink(self)
+        application = nil
+    }
+
     func tick(_ timing: FrameTiming) {
         guard isValid, !isPaused else { return }
         timestamp = timing.timestamp

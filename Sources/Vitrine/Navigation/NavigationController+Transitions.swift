@@ -31,8 +31,17 @@ extension NavigationController {
     /// when the navigation controller is on screen; `cleanup` runs once the views have changed
     /// places, after the "did" callbacks.
     func show(_ to: ViewController?, replacing from: ViewController?, forward: Bool, animated: Bool,
-              then cleanup: @escaping @MainActor () -> Void) {
+              then containment: @escaping @MainActor () -> Void) {
         refreshBar()
+        if let to, to !== from { delegate?.navigationController(self, willShow: to, animated: animated) }
+        let tellDidShow: @MainActor () -> Void = { [weak self, weak to] in
+            guard let self, let to, to !== from else { return }
+            self.delegate?.navigationController(self, didShow: to, animated: animated)
+        }
+        let cleanup: @MainActor () -> Void = {
+            containment()
+            tellDidShow()
+        }
         guard isViewLoaded else {
             // viewDidLoad installs the top view.
             cleanup()
@@ -125,6 +134,7 @@ extension NavigationController {
     private func beginInteractivePop() {
         guard transition == nil, stack.count >= 2, let from = stack.last else { return }
         let to = stack[stack.count - 2]
+        delegate?.navigationController(self, willShow: to, animated: true)
         from.beginAppearanceTransition(false, animated: true)
         to.beginAppearanceTransition(true, animated: true)
         let transition = NavigationTransition(from: from, to: to, forward: false, isInteractive: true) { [weak self] in
@@ -132,6 +142,7 @@ extension NavigationController {
             self.stack.removeAll { $0 === from }
             from.willMove(toParent: nil)
             from.removeFromParent()
+            self.delegate?.navigationController(self, didShow: to, animated: true)
         }
         begin(transition)
     }

@@ -1,5 +1,44 @@
 import VitrineGraphics
 
+/// Hears a navigation controller show controllers (UIKit's `UINavigationControllerDelegate`).
+@MainActor
+public protocol NavigationControllerDelegate: AnyObject {
+    /// `viewController` is about to be shown (a push, a pop, or the back swipe beginning: a
+    /// cancelled swipe then shows the old top again without another call). Default: nothing.
+    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool)
+    /// `viewController` is shown, its transition over. Default: nothing.
+    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool)
+}
+
+extension NavigationControllerDelegate {
+    /// Default: nothing.
+    public func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {}
+    /// Default: nothing.
+    public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {}
+}
+
+extension ViewController {
+    /// The nearest navigation controller among this controller's ancestors, or nil.
+    public var navigationController: NavigationController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let navigation = current as? NavigationController { return navigation }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
+    /// The nearest tab bar controller among this controller's ancestors, or nil.
+    public var tabBarController: TabBarController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let tabs = current as? TabBarController { return tabs }
+            ancestor = current.parent
+        }
+        return nil
+    }
+}
+
 /// A stack of controllers with a bar on top (UIKit's `UINavigationController`): push a
 /// controller to go forward, pop it (the bar's back button, the back swipe from the left screen
 /// edge, or `popViewController`) to go back.
@@ -38,6 +77,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     public var topViewController: ViewController? { stack.last }
     /// The controller whose view is visible: what the top presented, else the top.
     public var visibleViewController: ViewController? { presentedViewController ?? topViewController }
+
+    /// Hears the controllers being shown.
+    public weak var delegate: (any NavigationControllerDelegate)?
 
     /// The bar on top.
     public let navigationBar = NavigationBar(frame: .zero)

@@ -133,4 +133,31 @@ import VitrineHeadless
         h.advance(by: 0.1)
         #expect(a.view.convert(a.view.bounds, to: nil) == h.window.bounds)
     }
+
+    final class ShowLog: NavigationControllerDelegate {
+        var log: [String] = []
+        func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {
+            log.append("will \(viewController.title ?? "")")
+        }
+        func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {
+            log.append("did \(viewController.title ?? "")")
+        }
+    }
+
+    @Test func theDelegateHearsWillShowAndDidShowAroundEachTransition() {
+        let h = Harness()
+        let a = ViewController(), b = ViewController()
+        a.title = "a"
+        b.title = "b"
+        let navigation = h.navigation(root: a)
+        let delegate = ShowLog()
+        navigation.delegate = delegate
+        navigation.pushViewController(b, animated: true)
+        #expect(delegate.log == ["will b"])
+        h.advance(by: 1)
+        #expect(delegate.log == ["will b", "did b"])
+        h.drag(from: Point(x: 5, y: 240), to: Point(x: 600, y: 240), steps: 10, interval: 0.05)
+        h.advance(by: 1)
+        #expect(delegate.log == ["will b", "did b", "will a", "did a"])
+    }
 }

@@ -121,9 +121,11 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         super.init()
     }
 
-    /// Only the top controller hears the navigation controller's appearance callbacks.
+    /// Only the top controller hears the navigation controller's appearance callbacks; during a
+    /// transition, the one arriving (the leaving one is already disappearing).
     override var appearanceForwardingChildren: [ViewController] {
-        transition == nil ? (topViewController.map { [$0] } ?? []) : []
+        if let transition { return [transition.to] }
+        return topViewController.map { [$0] } ?? []
     }
 
     open override func viewDidLoad() {

@@ -76,6 +76,10 @@ extension ViewController {
     func animateArrival(in window: Window, to destination: Rect, completion: @escaping @MainActor () -> Void) {
         let root = view
         let dimming = presentationDimmingView
+        // Over the presenter, what arrives blocks touches from the start (an alert fading in
+        // must not let a tap through to the screen behind); a full-screen one takes none until
+        // it has arrived, as before.
+        let options: AnimationOptions = presentationStyleInEffect == .fullScreen ? .curveEaseOut : [.curveEaseOut, .allowUserInteraction]
         switch modalTransitionStyle {
         case .coverVertical:
             View.performWithoutAnimation {
@@ -83,7 +87,7 @@ extension ViewController {
                 dimming?.alpha = 0
             }
             window.addSubview(root)
-            View.animate(withDuration: Self.transitionDuration, options: .curveEaseOut, animations: {
+            View.animate(withDuration: Self.transitionDuration, options: options, animations: {
                 root.frame = destination
                 dimming?.alpha = 1
             }, completion: { _ in completion() })
@@ -94,7 +98,7 @@ extension ViewController {
                 dimming?.alpha = 0
             }
             window.addSubview(root)
-            View.animate(withDuration: Self.transitionDuration, options: .curveEaseOut, animations: {
+            View.animate(withDuration: Self.transitionDuration, options: options, animations: {
                 root.alpha = 1
                 dimming?.alpha = 1
             }, completion: { _ in completion() })

@@ -85,19 +85,25 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     }
 
     /// The edge of `edges` that `point` is within `edgeWidth` of, the nearest when several are
-    /// (no array: this runs on every first touch).
+    /// (plain comparisons: this runs on every first touch and must not allocate).
     private func nearestEdge(to point: Point, in bounds: Rect) -> RectEdge? {
         var best: RectEdge?
         var bestDistance = Double.infinity
-        func consider(_ edge: RectEdge, _ distance: Double) {
-            guard edges.contains(edge), distance >= 0, distance <= edgeWidth, distance < bestDistance else { return }
-            best = edge
-            bestDistance = distance
+        for bit in 0..<4 {
+            let edge = RectEdge(rawValue: 1 << UInt(bit))
+            guard edges.contains(edge) else { continue }
+            let distance: Double
+            switch bit {
+            case 0: distance = point.y - bounds.minY
+            case 1: distance = point.x - bounds.minX
+            case 2: distance = bounds.maxY - point.y
+            default: distance = bounds.maxX - point.x
+            }
+            if distance >= 0, distance <= edgeWidth, distance < bestDistance {
+                best = edge
+                bestDistance = distance
+            }
         }
-        consider(.left, point.x - bounds.minX)
-        consider(.right, bounds.maxX - point.x)
-        consider(.top, point.y - bounds.minY)
-        consider(.bottom, bounds.maxY - point.y)
         return best
     }
 }

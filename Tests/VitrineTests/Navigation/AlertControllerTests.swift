@@ -45,6 +45,32 @@ import VitrineHeadless
         #expect(behind.log == ["began 1", "ended 1"])
     }
 
+    @Test func anAlertBlocksTouchesFromTheMomentItIsPresented() {
+        let (h, root, behind) = setUp()
+        let alert = AlertController(title: "Wait", message: nil, preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "OK"))
+        root.present(alert, animated: true)
+        // Still fading in.
+        h.advance(by: 0.05)
+        h.tap(at: Point(x: 20, y: 20))
+        #expect(behind.log.isEmpty)
+    }
+
+    @Test func aFormSheetsDimmingBlocksTouchesWhileItArrives() {
+        let h = Harness(width: 1024, height: 768)
+        let root = ViewController()
+        h.window.rootViewController = root
+        let behind = RecordingView("behind", frame: h.window.bounds)
+        root.view.addSubview(behind)
+        h.advance(by: 0.1)
+        let sheet = ViewController()
+        sheet.modalPresentationStyle = .formSheet
+        root.present(sheet, animated: true)
+        h.advance(by: 0.05)
+        h.tap(at: Point(x: 20, y: 20))
+        #expect(behind.log.isEmpty)
+    }
+
     @Test func aSecondTapDuringTheDismissalDoesNothing() {
         let (h, root, _) = setUp()
         var fired = 0

@@ -17,8 +17,10 @@ open class ViewController: Responder {
 
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
 
-    /// A title, for containers and logs.
-    public var title: String?
+    /// A title, for containers and logs; a navigation bar showing this controller follows it.
+    public var title: String? {
+        didSet { (parent as? NavigationController)?.refreshBar() }
+    }
 
     /// Creates a controller; its view is loaded when first asked for.
     public override init() {

@@ -90,6 +90,12 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
             viewIfLoaded?.setNeedsLayout()
         }
     }
+    /// Hides or shows the bar. Vitrine does not animate it (`animated` is accepted for UIKit's
+    /// signature): the top view is resized at the next layout.
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        isNavigationBarHidden = hidden
+    }
+
     /// The back swipe from the left screen edge (a `ScreenEdgePanGestureRecognizer` on this
     /// controller's view). Disable it to turn the swipe off. Its delegate is this controller,
     /// which lets it begin only when there is something to pop and no transition is running.

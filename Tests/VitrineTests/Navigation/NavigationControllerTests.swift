@@ -103,6 +103,8 @@ import VitrineHeadless
         #expect(saved == 1)
         detail.navigationItem.title = "Room 5"
         #expect(bar.titleLabel.text == "Room 5", "a changed item shows at once")
+        home.title = "Start"
+        #expect(bar.backButton.currentTitle == "‹ Start", "so does a changed controller title")
         home.navigationItem.backButtonTitle = "A title far too long for a back button"
         #expect(bar.backButton.currentTitle == "‹ Back")
         h.tap(at: h.centre(of: bar.backButton))

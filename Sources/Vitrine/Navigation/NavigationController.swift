@@ -145,7 +145,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         view.addSubview(navigationBar)
         interactivePopGestureRecognizer.edges = .left
         interactivePopGestureRecognizer.delegate = self
-        interactivePopGestureRecognizer.addTarget(self, action: NavigationController.handleBackSwipe)
+        // One closure made here: following the swipe allocates nothing per touch.
+        interactivePopGestureRecognizer.addAction { [weak self] recognizer in self?.handleBackSwipe(recognizer) }
         view.addGestureRecognizer(interactivePopGestureRecognizer)
         if let top = topViewController { install(top.view) }
         refreshBar()
@@ -289,7 +290,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
 
     /// Queues `operation` until the running transition ends.
     private func queue(_ name: String, _ operation: @escaping @MainActor () -> Void) {
-        (view.window?.application?.logger ?? View.hierarchyLogger)
+        (viewIfLoaded?.window?.application?.logger ?? View.hierarchyLogger)
             .notice("\(name) during a navigation transition: queued until it ends")
         queuedOperations.append(operation)
     }

@@ -55,7 +55,7 @@ open class AlertController: ViewController {
         case actionSheet
     }
 
-    /// The bold title, or nil.
+    /// The text under the bold title (the controller's `title`), or nil.
     public var message: String? { didSet { messageLabel.text = message; viewIfLoaded?.setNeedsLayout() } }
     /// The look chosen at creation.
     public let preferredStyle: Style
@@ -107,10 +107,12 @@ open class AlertController: ViewController {
         View.hierarchyLogger.warning("AlertController.addTextField: text fields are not supported yet — the alert shows no field")
     }
 
+    /// The view is the dimming: it covers the window and takes every touch.
     open override func loadView() {
         view = View(frame: Application.sharedIfAny?.screen.bounds ?? .zero)
     }
 
+    /// Builds the box (or sheet), its labels and one button per action. Call `super` when overriding.
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = Self.dimmingColor

@@ -134,6 +134,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         return topViewController.map { [$0] } ?? []
     }
 
+    /// Adds the container, the bar and the back swipe, and shows the top controller. Call `super`.
     open override func viewDidLoad() {
         super.viewDidLoad()
         containerView.frame = view.bounds
@@ -152,6 +153,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         refreshBar()
     }
 
+    /// The bar on top, the top view under it (`contentFrame`). Call `super`.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let content = contentFrame

@@ -64,6 +64,7 @@ open class TabBarController: ViewController, TabBarDelegate {
     /// Only the selected controller hears appearance callbacks.
     override var appearanceForwardingChildren: [ViewController] { selectedViewController.map { [$0] } ?? [] }
 
+    /// Adds the container and the bar, and shows the selected controller. Call `super`.
     open override func viewDidLoad() {
         super.viewDidLoad()
         containerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -74,6 +75,7 @@ open class TabBarController: ViewController, TabBarDelegate {
         refreshBar()
     }
 
+    /// The bar at the bottom (`TabBar.height`), the selected view above it. Call `super`.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let b = view.bounds

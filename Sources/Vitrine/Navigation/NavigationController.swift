@@ -97,7 +97,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     }
 
     /// The back swipe from the left screen edge (a `ScreenEdgePanGestureRecognizer` on this
-    /// controller's view). Disable it to turn the swipe off. Its delegate is this controller,
+    /// controller's view; a navigation controller whose view does not reach the screen's left
+    /// edge, in a form sheet for instance, never gets the swipe). Disable it to turn it off. Its delegate is this controller,
     /// which lets it begin only when there is something to pop and no transition is running.
     public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer()
 

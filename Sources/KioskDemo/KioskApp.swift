@@ -9,6 +9,8 @@ import VitrineGraphics
 //
 // - Welcome screen: a header with a clock that redraws itself once a second (and only itself),
 //   and two stacks of large buttons. "Check in" slides up a detail screen.
+//   It is the root of a navigation controller (KioskNavigation.swift) that later screens are
+//   pushed onto; "Help" asks to confirm in an alert before it calls a member of staff.
 // - Detail screen: a picture and text in Latin, Cyrillic and Chinese. A swipe to the right, or
 //   the "Back" button, slides it away again.
 // - Shaking the device returns to the welcome screen (the app delegate ends the responder
@@ -174,7 +176,8 @@ public final class WelcomeController: ViewController, KioskNavigation {
     }
 
     public func callForHelp(_ sender: AnyObject?) {
-        log("action callForHelp: staff called")
+        // Asks first (KioskNavigation.swift); "Call staff" logs the call.
+        present(staffCallConfirmation(), animated: true)
     }
 }
 
@@ -282,7 +285,7 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
         // Shake-to-reset needs the accelerometer; asking for shakes is what turns it on.
         application.detectsShakes = true
         let window = Window(frame: application.screen.bounds)
-        window.rootViewController = welcome
+        window.rootViewController = KioskNavigationController(welcome: welcome)
         window.makeKeyAndVisible(in: application)
         self.window = window
         clockTimer = LoopTimer.scheduled(on: application.mainLoop, after: 1, repeats: true) { [weak self] _ in

@@ -93,7 +93,11 @@ public final class KioskTour {
                && kiosk.welcome.isVisible)
 
         tap(kiosk.welcome.buttons[3])
-        record("tap \"Help\"", passed: messages.contains { $0.contains("callForHelp") })
+        let confirmation = kiosk.welcome.presentedViewController as? AlertController
+        if let confirmation, confirmation.actionButtons.count == 2 { tap(confirmation.actionButtons[1]) }
+        record("tap \"Help\", then \"Call staff\" in the alert asking to confirm",
+               passed: confirmation != nil && messages.contains { $0.contains("callForHelp") }
+               && kiosk.welcome.presentedViewController == nil)
 
         tap(kiosk.welcome.buttons[0])
         loop.advance(by: 0.5)

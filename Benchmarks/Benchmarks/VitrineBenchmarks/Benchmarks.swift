@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 2_000
     )
     touchBenchmarks()
+    navigationBenchmarks()
     keyBenchmarks()
     hitTestBenchmarks()
     layoutBenchmarks()

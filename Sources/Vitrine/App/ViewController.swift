@@ -17,8 +17,10 @@ open class ViewController: Responder {
 
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
 
-    /// A title, for containers and logs.
-    public var title: String?
+    /// A title, for containers and logs; a navigation bar showing this controller follows it.
+    public var title: String? {
+        didSet { (parent as? NavigationController)?.refreshBar() }
+    }
 
     /// Creates a controller; its view is loaded when first asked for.
     public override init() {
@@ -101,7 +103,7 @@ open class ViewController: Responder {
             appearanceIsAnimated = animated
             viewWillDisappear(animated)
         }
-        for child in children where child.isViewLoaded {
+        for child in appearanceForwardingChildren where child.isViewLoaded {
             child.beginAppearanceTransition(isAppearing, animated: animated)
         }
     }
@@ -118,11 +120,19 @@ open class ViewController: Responder {
         default:
             return
         }
-        for child in children where child.isViewLoaded { child.endAppearanceTransition() }
+        for child in appearanceForwardingChildren where child.isViewLoaded { child.endAppearanceTransition() }
     }
 
     /// Whether the view is on screen (appeared and not disappearing).
     public var isVisible: Bool { appearance == .appeared }
+
+    /// Whether the view is on screen or appearing (what a container checks before it forwards
+    /// appearance callbacks to a child it shows).
+    var isAppearingOrVisible: Bool { appearance == .appeared || appearance == .appearing }
+
+    /// The children that hear this controller's appearance callbacks: all of them, except in
+    /// containers that show only some (a navigation controller's top, a tab bar's selected).
+    var appearanceForwardingChildren: [ViewController] { children }
 
     // MARK: Children
 
@@ -157,8 +167,35 @@ open class ViewController: Responder {
 
     // MARK: Presentation
 
-    /// The controller this one presented, if any.
-    public private(set) var presentedViewController: ViewController?
+    /// The controller this one presented, if any. A child asks its ancestors to present (see
+    /// `present`), so a child answers with what its parent presented, as UIKit does.
+    public var presentedViewController: ViewController? { presentedStorage ?? parent?.presentedViewController }
+    /// The controller this very controller presented (not its parent's).
+    private var presentedStorage: ViewController?
+    /// `presentedStorage`, for the presentation helpers in ViewController+Presentation.swift.
+    var presentedStorageForChain: ViewController? { presentedStorage }
+    /// How this controller is presented (`modalPresentationStyle`, resolved for the window
+    /// when it was presented: a form sheet on a narrow screen is full screen).
+    var presentationStyleInEffect = ModalPresentationStyle.fullScreen
+    /// The dimming view put behind this controller's view when it was presented as a form sheet.
+    var presentationDimmingView: View?
+
+    /// How the controller is presented: `.fullScreen` (default), `.overFullScreen` or
+    /// `.formSheet`. Read when it is presented. UIKit's default is `.automatic` (a page sheet);
+    /// Vitrine's is full screen, what a kiosk wants.
+    public var modalPresentationStyle = ModalPresentationStyle.fullScreen
+    /// How the controller arrives and leaves when presented with animation: `.coverVertical`
+    /// (default) or `.crossDissolve`.
+    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// The size a form sheet presenting this controller should have, in points; zero (default)
+    /// means 540×620, UIKit's form sheet size. Clamped to the window less a 20-point margin.
+    public var preferredContentSize = Size.zero
+
+    /// The item a navigation bar shows for this controller (its title, back button title and
+    /// bar button items). Made on first use.
+    public lazy var navigationItem = NavigationItem()
+    /// The item a tab bar shows for this controller. Made on first use, titled with `title`.
+    public lazy var tabBarItem = TabBarItem(title: title ?? "", image: nil)
     /// The controller that presented this one, if any.
     public private(set) weak var presentingViewController: ViewController?
     /// Where the presenting chain's covered view was, to put it back on dismissal.
@@ -181,6 +218,11 @@ open class ViewController: Responder {
     /// `viewWillAppear` (after its `viewDidLoad`), the views change places, then the presented
     /// one's `viewDidAppear` and the covered one's `viewDidDisappear` (as UIKit).
     ///
+    /// `controller.modalPresentationStyle` may keep the presenter on screen instead
+    /// (`.overFullScreen`, `.formSheet`: no appearance callbacks for it, its view stays under a
+    /// dimming view or the presented one), and `modalTransitionStyle` may fade it in
+    /// (`.crossDissolve`); see ViewController+Presentation.swift.
+    ///
     /// Touches in the covered view are cancelled as it leaves the window. Presenting a
     /// controller that is already presented or contained, or from a controller whose view is
     /// not in a window, is an app bug: it is logged and nothing happens (`completion` is not
@@ -192,7 +234,7 @@ open class ViewController: Responder {
             root.present(controller, animated: animated, completion: completion)
             return
         }
-        if let presented = presentedViewController {
+        if let presented = presentedStorage {
             presented.present(controller, animated: animated, completion: completion)
             return
         }
@@ -206,36 +248,34 @@ open class ViewController: Responder {
             return
         }
         controller.presentingViewController = self
-        presentedViewController = controller
-        beginAppearanceTransition(false, animated: animated)
+        presentedStorage = controller
+        let style = controller.modalPresentationStyle.resolved(forWidth: window.bounds.width)
+        controller.presentationStyleInEffect = style
+        // Only a full-screen presentation hides the presenter; over it, the presenter stays.
+        let hidesPresenter = style == .fullScreen
+        if hidesPresenter { beginAppearanceTransition(false, animated: animated) }
         controller.beginAppearanceTransition(true, animated: animated)
         let root = controller.view
-        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        let finish = { [weak self, weak controller] in
+        let destination = controller.placePresentedView(in: window)
+        let finish: @MainActor () -> Void = { [weak self, weak controller] in
             guard let self, let controller else { return }
             // Dismissed before it arrived: the dismissal has put the covered view back.
-            if self.presentedViewController === controller, let superview = covered.superview {
+            if hidesPresenter, self.presentedStorage === controller, let superview = covered.superview {
                 let index = superview.subviews.firstIndex { $0 === covered } ?? superview.subviews.count
                 self.coveredView = (covered, superview, index)
                 covered.removeFromSuperview()
             }
             controller.endAppearanceTransition()
-            self.endAppearanceTransition()
+            if hidesPresenter { self.endAppearanceTransition() }
             completion?()
         }
         guard animated else {
-            root.frame = window.bounds
+            root.frame = destination
             window.addSubview(root)
             finish()
             return
         }
-        View.performWithoutAnimation {
-            root.frame = window.bounds.offsetBy(dx: 0, dy: window.bounds.height)
-        }
-        window.addSubview(root)
-        View.animate(withDuration: Self.transitionDuration, options: .curveEaseOut, animations: {
-            root.frame = window.bounds
-        }, completion: { _ in finish() })
+        controller.animateArrival(in: window, to: destination, completion: finish)
     }
 
     /// Dismisses the controller this one presented, with every controller presented above it;
@@ -251,13 +291,16 @@ open class ViewController: Responder {
     /// callbacks and `completion` run, when it is gone. The controllers are unlinked at once,
     /// so the app may present again right away.
     public func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
-        guard let presented = presentedViewController else {
+        guard let presented = presentedStorage else {
             (presentingViewController ?? parent)?.dismiss(animated: animated, completion: completion)
             return
         }
         var top = presented
-        while let above = top.presentedViewController { top = above }
-        top.beginAppearanceTransition(false, animated: animated)
+        while let above = top.presentedStorage { top = above }
+        // Presented over others (an alert over a sheet), several may be on screen: each leaves.
+        let chain = presented.presentationChain
+        let leavingControllers = chain.filter { $0 === top || $0.isAppearingOrVisible }
+        for leaving in leavingControllers.reversed() { leaving.beginAppearanceTransition(false, animated: animated) }
         beginAppearanceTransition(true, animated: animated)
         if let covered = coveredView {
             covered.superview.insertSubview(covered.view, at: min(covered.index, covered.superview.subviews.count))
@@ -267,26 +310,29 @@ open class ViewController: Responder {
         // the window (they already were).
         var unlinked: ViewController? = presented
         while let current = unlinked {
-            unlinked = current.presentedViewController
+            unlinked = current.presentedStorage
             current.presentingViewController = nil
-            current.presentedViewController = nil
+            current.presentedStorage = nil
             current.coveredView = nil
         }
-        presentedViewController = nil
+        presentedStorage = nil
         let leaving = top.viewIfLoaded
-        let finish = { [weak self] in
-            leaving?.removeFromSuperview()
+        let finish: @MainActor () -> Void = { [weak self] in
+            // Every view of the chain goes, covered ones' dimming views included.
+            for controller in chain {
+                controller.viewIfLoaded?.removeFromSuperview()
+                controller.presentationDimmingView?.removeFromSuperview()
+                controller.presentationDimmingView = nil
+            }
             self?.endAppearanceTransition()
-            top.endAppearanceTransition()
+            for controller in leavingControllers { controller.endAppearanceTransition() }
             completion?()
         }
         guard animated, let leaving, let window = leaving.window else {
             finish()
             return
         }
-        View.animate(withDuration: Self.transitionDuration, options: .curveEaseIn, animations: {
-            leaving.frame = window.bounds.offsetBy(dx: 0, dy: window.bounds.height)
-        }, completion: { _ in finish() })
+        top.animateDeparture(of: leaving, in: window, completion: finish)
     }
 
     // MARK: Responder

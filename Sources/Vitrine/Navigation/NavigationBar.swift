@@ -1,0 +1,143 @@
+import VitrineGraphics
+
+/// The bar at the top of a navigation controller (UIKit's `UINavigationBar`): the top item's
+/// title in the middle, a back button on the left titled after the item below it (its
+/// `backButtonTitle`, else its title, else "Back"), and the top item's right bar button items.
+///
+/// The bar is laid out for its own bounds (points); a navigation controller makes it
+/// `NavigationBar.height` tall (UIKit's is 44: a kiosk is touched by standing adults, so
+/// Vitrine's targets are larger). Button colours come from `itemTintColor`; Vitrine's
+/// `View.tintColor` will feed it once views inherit a tint (the controls issue).
+open class NavigationBar: View {
+    /// The bar's height in a navigation controller, points.
+    public static let height = 56.0
+    /// A back button title longer than this many characters is replaced by "Back", as UIKit.
+    public static let longestBackTitle = 14
+
+    /// The items, bottom first: the top one is shown, the one under it titles the back button.
+    public private(set) var items: [NavigationItem] = []
+    /// The item shown.
+    public var topItem: NavigationItem? { items.last }
+    /// The item under the top one (the back button's).
+    public var backItem: NavigationItem? { items.count >= 2 ? items[items.count - 2] : nil }
+
+    /// The colour of the back button and bar button items. Default a blue (UIKit's system blue).
+    public var itemTintColor = Color(rgb: 0x007AFF) { didSet { itemsDidChange() } }
+    /// The bar's background. Default a light grey.
+    public var barTintColor: Color = Color(white: 0.97) { didSet { backgroundColor = barTintColor } }
+    /// The title's colour and font.
+    public var titleTextColor: Color = .black { didSet { titleLabel.textColor = titleTextColor } }
+
+    /// The title in the middle.
+    public let titleLabel = Label(frame: .zero)
+    /// The back button (hidden when there is nothing to go back to).
+    public let backButton = Button(frame: .zero)
+    /// The buttons of the top item's `rightBarButtonItems`, right-most first.
+    public private(set) var rightButtons: [Button] = []
+
+    /// Called when the back button is tapped (the navigation controller pops).
+    var backHandler: (@MainActor () -> Void)?
+    /// Titles to use for items whose `title` is nil (their controllers' titles), by index.
+    private var fallbackTitles: [String?] = []
+    private let hairline = View(frame: .zero)
+    private let measuring = Label(frame: .zero)
+
+    /// A bar covering `frame` (its superview's space).
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        backgroundColor = barTintColor
+        titleLabel.font = .system(size: 20, weight: .semibold)
+        titleLabel.textAlignment = .center
+        titleLabel.textColor = titleTextColor
+        addSubview(titleLabel)
+        backButton.titleFont = .system(size: 19)
+        backButton.contentInsets = EdgeInsets(top: 0, left: 12, bottom: 0, right: 12)
+        _ = backButton.addAction({ [weak self] _ in self?.backHandler?() }, for: .touchUpInside)
+        addSubview(backButton)
+        hairline.backgroundColor = Color(white: 0, alpha: 0.2)
+        addSubview(hairline)
+    }
+
+    /// Shows `items` (bottom first); `fallbackTitles[i]` titles item i when its title is nil.
+    func setItems(_ items: [NavigationItem], fallbackTitles: [String?]) {
+        for item in self.items where item.owner === self { item.owner = nil }
+        self.items = items
+        self.fallbackTitles = fallbackTitles
+        for item in items { item.owner = self }
+        itemsDidChange()
+    }
+
+    /// The title shown for item `index`.
+    private func title(at index: Int) -> String? {
+        items[index].title ?? (index < fallbackTitles.count ? fallbackTitles[index] : nil)
+    }
+
+    /// Rebuilds the buttons and titles from the items.
+    func itemsDidChange() {
+        guard let top = topItem else {
+            titleLabel.text = nil
+            backButton.isHidden = true
+            for button in rightButtons { button.removeFromSuperview() }
+            rightButtons = []
+            return
+        }
+        titleLabel.text = title(at: items.count - 1)
+        if let back = backItem, !top.hidesBackButton {
+            var backTitle = back.backButtonTitle ?? title(at: items.count - 2) ?? "Back"
+            if backTitle.isEmpty || backTitle.count > Self.longestBackTitle { backTitle = "Back" }
+            backButton.setTitle("‹ " + backTitle, for: .normal)
+            backButton.isHidden = false
+        } else {
+            backButton.isHidden = true
+        }
+        backButton.setTitleColor(itemTintColor, for: .normal)
+        backButton.setTitleColor(itemTintColor.withAlphaComponent(0.4), for: .highlighted)
+        for button in rightButtons { button.removeFromSuperview() }
+        rightButtons = top.rightBarButtonItems.map { item in
+            item.owner = self
+            let button = Button(frame: .zero)
+            button.setTitle(item.title, for: .normal)
+            button.titleFont = .system(size: 19, weight: item.style == .done ? .bold : .regular)
+            button.contentInsets = EdgeInsets(top: 0, left: 12, bottom: 0, right: 12)
+            button.setTitleColor(itemTintColor, for: .normal)
+            button.setTitleColor(itemTintColor.withAlphaComponent(0.4), for: .highlighted)
+            button.isEnabled = item.isEnabled
+            _ = button.addAction({ [weak item] _ in
+                guard let item, item.isEnabled else { return }
+                item.action?(item)
+            }, for: .touchUpInside)
+            addSubview(button)
+            return button
+        }
+        setNeedsLayout()
+    }
+
+    /// The width a bar button titled `title` in `font` takes, insets included.
+    private func buttonWidth(_ title: String?, font: Font) -> Double {
+        measuring.font = font
+        measuring.text = title
+        return measuring.intrinsicContentSize.width + 24
+    }
+
+    /// Back button left, right buttons right (the first right-most), the title centred in
+    /// the bar and clear of both when it can be.
+    open override func layoutSubviews() {
+        let b = bounds
+        hairline.frame = Rect(x: 0, y: b.height - 1, width: b.width, height: 1)
+        var left = 4.0
+        if !backButton.isHidden {
+            let width = min(buttonWidth(backButton.currentTitle, font: backButton.titleFont), b.width / 3)
+            backButton.frame = Rect(x: 4, y: 0, width: width, height: b.height - 1)
+            left = backButton.frame.maxX
+        }
+        var right = b.width - 4
+        for button in rightButtons {
+            let width = min(buttonWidth(button.currentTitle, font: button.titleFont), b.width / 4)
+            button.frame = Rect(x: right - width, y: 0, width: width, height: b.height - 1)
+            right -= width
+        }
+        // Centred on the bar, as wide as stays clear of the buttons on both sides.
+        let half = max(0, min(b.midX - left, right - b.midX) - 8)
+        titleLabel.frame = Rect(x: b.midX - half, y: 0, width: 2 * half, height: b.height - 1)
+    }
+}

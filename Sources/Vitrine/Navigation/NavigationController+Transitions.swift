@@ -1,0 +1,183 @@
+import VitrineGraphics
+
+/// A push or pop under way: the controllers changing places and how.
+@MainActor
+final class NavigationTransition {
+    let from: ViewController
+    let to: ViewController
+    /// A push (the new view comes from the right) or a pop (the top view leaves to the right).
+    let forward: Bool
+    /// Driven by the back swipe rather than an animation.
+    let isInteractive: Bool
+    /// What the operation does once the views have changed places (containment calls).
+    let cleanup: @MainActor () -> Void
+
+    init(from: ViewController, to: ViewController, forward: Bool, isInteractive: Bool, cleanup: @escaping @MainActor () -> Void) {
+        self.from = from
+        self.to = to
+        self.forward = forward
+        self.isInteractive = isInteractive
+        self.cleanup = cleanup
+    }
+}
+
+extension NavigationController {
+    /// Past this speed (points per second, toward the right) a released back swipe completes
+    /// wherever it is; past it toward the left it cancels. Between the two, it completes when
+    /// the view has moved past half the width (UIKit's rule).
+    public static let backSwipeDecisiveVelocity = 300.0
+
+    /// Shows `to` in place of `from` (a push when `forward`), with the appearance callbacks
+    /// when the navigation controller is on screen; `cleanup` runs once the views have changed
+    /// places, after the "did" callbacks.
+    func show(_ to: ViewController?, replacing from: ViewController?, forward: Bool, animated: Bool,
+              then containment: @escaping @MainActor () -> Void) {
+        refreshBar()
+        if let to, to !== from { delegate?.navigationController(self, willShow: to, animated: animated) }
+        let tellDidShow: @MainActor () -> Void = { [weak self, weak to] in
+            guard let self, let to, to !== from else { return }
+            self.delegate?.navigationController(self, didShow: to, animated: animated)
+        }
+        let cleanup: @MainActor () -> Void = {
+            containment()
+            tellDidShow()
+        }
+        guard isViewLoaded else {
+            // viewDidLoad installs the top view.
+            cleanup()
+            return
+        }
+        let visible = isAppearingOrVisible && view.window != nil
+        if visible {
+            from?.beginAppearanceTransition(false, animated: animated)
+            to?.beginAppearanceTransition(true, animated: animated)
+        }
+        guard animated, visible, let to, let from, from !== to else {
+            if from !== to { from?.viewIfLoaded?.removeFromSuperview() }
+            if let to { install(to.view) }
+            if visible {
+                from?.endAppearanceTransition()
+                to?.endAppearanceTransition()
+            }
+            cleanup()
+            return
+        }
+        let transition = NavigationTransition(from: from, to: to, forward: forward, isInteractive: false, cleanup: cleanup)
+        begin(transition)
+        let width = containerView.bounds.width
+        let bounds = containerView.bounds
+        let toView = to.view, fromView = from.view
+        View.animate(withDuration: Self.slideDuration, options: .curveEaseInOut, animations: {
+            toView.frame = bounds
+            fromView.frame = bounds.offsetBy(dx: forward ? -width * Self.parallax : width, dy: 0)
+        }, completion: { [weak self] _ in self?.end(transition, completed: true) })
+    }
+
+    /// Puts both views in the container where the transition starts, and stops touches to them.
+    private func begin(_ transition: NavigationTransition) {
+        self.transition = transition
+        containerView.isUserInteractionEnabled = false
+        let bounds = containerView.bounds
+        let toView = transition.to.view, fromView = transition.from.view
+        View.performWithoutAnimation {
+            install(toView)
+            toView.frame = bounds.offsetBy(dx: transition.forward ? bounds.width : -bounds.width * Self.parallax, dy: 0)
+            fromView.frame = bounds
+        }
+        // A pop shows the view underneath: it goes below the leaving one.
+        if !transition.forward { containerView.insertSubview(toView, belowSubview: fromView) }
+    }
+
+    /// Ends `transition`: when `completed`, `to` is shown and `from` leaves; otherwise (a
+    /// cancelled back swipe) `from` stays and `to` leaves. Then the queued operations run.
+    private func end(_ transition: NavigationTransition, completed: Bool) {
+        guard self.transition === transition else { return }
+        let leaving = completed ? transition.from : transition.to
+        let staying = completed ? transition.to : transition.from
+        leaving.viewIfLoaded?.removeFromSuperview()
+        leaving.viewIfLoaded?.frame = containerView.bounds
+        View.performWithoutAnimation { staying.viewIfLoaded?.frame = containerView.bounds }
+        self.transition = nil
+        containerView.isUserInteractionEnabled = true
+        leaving.endAppearanceTransition()
+        staying.endAppearanceTransition()
+        if completed { transition.cleanup() }
+        refreshBar()
+        runQueuedOperations()
+    }
+
+    // MARK: The back swipe
+
+    /// Follows the back swipe: starts an interactive pop, moves the views with the finger, and
+    /// completes or cancels it on release by position and velocity.
+    func handleBackSwipe(_ recognizer: GestureRecognizer) {
+        guard let pan = recognizer as? ScreenEdgePanGestureRecognizer else { return }
+        switch pan.state {
+        case .began:
+            beginInteractivePop()
+            follow(pan)
+        case .changed:
+            follow(pan)
+        case .ended:
+            let velocity = pan.velocity(in: nil).x
+            let progress = interactiveProgress(pan)
+            let completes = velocity > Self.backSwipeDecisiveVelocity
+                || (velocity >= -Self.backSwipeDecisiveVelocity && progress > 0.5)
+            finishInteractivePop(completing: completes, from: progress)
+        case .cancelled:
+            finishInteractivePop(completing: false, from: interactiveProgress(pan))
+        default:
+            break
+        }
+    }
+
+    private func beginInteractivePop() {
+        guard transition == nil, stack.count >= 2, let from = stack.last else { return }
+        let to = stack[stack.count - 2]
+        delegate?.navigationController(self, willShow: to, animated: true)
+        from.beginAppearanceTransition(false, animated: true)
+        to.beginAppearanceTransition(true, animated: true)
+        let transition = NavigationTransition(from: from, to: to, forward: false, isInteractive: true) { [weak self] in
+            guard let self else { return }
+            self.stack.removeAll { $0 === from }
+            from.willMove(toParent: nil)
+            from.removeFromParent()
+            self.delegate?.navigationController(self, didShow: to, animated: true)
+        }
+        begin(transition)
+    }
+
+    /// How far the swipe has gone, 0…1 of the container's width.
+    private func interactiveProgress(_ pan: PanGestureRecognizer) -> Double {
+        let width = containerView.bounds.width
+        guard width > 0 else { return 0 }
+        return min(max(pan.translation(in: nil).x / width, 0), 1)
+    }
+
+    private func follow(_ pan: PanGestureRecognizer) {
+        guard let transition, transition.isInteractive else { return }
+        let p = interactiveProgress(pan)
+        let bounds = containerView.bounds
+        View.performWithoutAnimation {
+            transition.from.view.frame = bounds.offsetBy(dx: bounds.width * p, dy: 0)
+            transition.to.view.frame = bounds.offsetBy(dx: -bounds.width * Self.parallax * (1 - p), dy: 0)
+        }
+    }
+
+    /// Animates the rest of the way, over the part of `slideDuration` left to go.
+    private func finishInteractivePop(completing: Bool, from progress: Double) {
+        guard let transition, transition.isInteractive else { return }
+        if !completing {
+            // The pop is called off: the top comes back, the one underneath goes away again.
+            transition.from.beginAppearanceTransition(true, animated: true)
+            transition.to.beginAppearanceTransition(false, animated: true)
+        }
+        let bounds = containerView.bounds
+        let remaining = completing ? 1 - progress : progress
+        let fromView = transition.from.view, toView = transition.to.view
+        View.animate(withDuration: max(0.05, Self.slideDuration * remaining), options: .curveEaseOut, animations: {
+            fromView.frame = completing ? bounds.offsetBy(dx: bounds.width, dy: 0) : bounds
+            toView.frame = completing ? bounds : bounds.offsetBy(dx: -bounds.width * Self.parallax, dy: 0)
+        }, completion: { [weak self] _ in self?.end(transition, completed: completing) })
+    }
+}

@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     hitTestBenchmarks()
     layoutBenchmarks()
     frameBenchmarks()
+    scrollBenchmarks()
     textBenchmarks()
     processBenchmarks()
 }

@@ -93,10 +93,8 @@ enum ScrollBlit {
                 let view = entry.view
                 if let compositor, var move = move(for: view, from: entry.from, windows: windows,
                                                    scale: compositor.scale, scene: compositor.sceneBounds) {
-                    if move.area.isEmpty || move.dx == 0 && move.dy == 0 {
-                        continue   // not on screen, or back where it was: nothing changed
-                    }
-                    if !compositor.scrollMoves.contains(where: { !$0.full.intersection(move.full).isEmpty }) {
+                    if move.dx == 0 && move.dy == 0 { continue }   // back where it was: nothing changed
+                    if !move.area.isEmpty, !compositor.scrollMoves.contains(where: { !$0.full.intersection(move.full).isEmpty }) {
                         move.above.formIntersection(move.area)
                         compositor.scrollMoves.append(move)
                         continue

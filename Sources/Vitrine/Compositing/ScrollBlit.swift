@@ -62,8 +62,8 @@ struct ScrollMove {
     var area: PixelRect
     /// How far the pixels move (the content moves opposite to the offset).
     var dx: Int, dy: Int
-    /// What other views draw over `area` (repainted, never moved).
-    var above: Region
+    /// What other views draw over `area` (repainted, never moved); nil when nothing does.
+    var above: Region?
 }
 
 extension View {
@@ -95,7 +95,8 @@ enum ScrollBlit {
                                                    scale: compositor.scale, scene: compositor.sceneBounds) {
                     if move.dx == 0 && move.dy == 0 { continue }   // back where it was: nothing changed
                     if !move.area.isEmpty, !compositor.scrollMoves.contains(where: { !$0.full.intersection(move.full).isEmpty }) {
-                        move.above.formIntersection(move.area)
+                        move.above?.formIntersection(move.area)
+                        if move.above?.isEmpty == true { move.above = nil }
                         compositor.scrollMoves.append(move)
                         continue
                     }
@@ -124,7 +125,7 @@ enum ScrollBlit {
               let dx = whole((origin.x - bounds.minX) * scale), let dy = whole((origin.y - bounds.minY) * scale) else { return nil }
         let full = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         var area = full.intersection(scene)
-        var above = Region()
+        var above: Region?
         addBorder(of: view, bounds: bounds, toPixels: toPixels, scale: scale, to: &above)
         // Up the ancestors: their clips limit the area, and what is painted after the branch
         // the view is on lies over it.
@@ -170,12 +171,12 @@ enum ScrollBlit {
     /// Adds the scene pixels `view` and its visible subviews may paint to `region`: their
     /// extent, widened as `contentDamageMargin` widens a redraw (a store placed at the nearest
     /// pixel or resampled reaches up to 1 + its stretch pixels further).
-    private static func addExtent(of view: View, parentToPixels: AffineTransform, to region: inout Region) {
+    private static func addExtent(of view: View, parentToPixels: AffineTransform, to region: inout Region?) {
         guard !view.isHidden, view.renderAlpha > 0, let (toSuperview, bounds) = view.drawableGeometry else { return }
         let extent = view.renderExtent(in: bounds).applying(toSuperview.concatenating(parentToPixels))
         let margin = 1 + stretch(of: view)
         let pixels = PixelRect(covering: extent.insetBy(dx: -margin, dy: -margin))
-        if !pixels.isEmpty { region.formUnion(pixels) }
+        if !pixels.isEmpty { region = region?.union(pixels) ?? Region(pixels) }
     }
 
     /// The most a transform in `view`'s subtree (down to clipping views, which keep theirs
@@ -193,13 +194,13 @@ enum ScrollBlit {
 
     /// Adds the ring of scene pixels `view`'s border may paint (it is drawn over the subviews
     /// and does not scroll) to `region`.
-    private static func addBorder(of view: View, bounds: Rect, toPixels: AffineTransform, scale: Double, to region: inout Region) {
+    private static func addBorder(of view: View, bounds: Rect, toPixels: AffineTransform, scale: Double, to region: inout Region?) {
         guard view.borderWidth > 0, view.borderColor.alpha > 0 else { return }
         let rect = bounds.applying(toPixels)
         var ring = Region(PixelRect(covering: rect.insetBy(dx: -1, dy: -1)))
         let inset = view.borderWidth * scale + 2
         ring.subtract(RenderCulling.innerPixels(of: rect.insetBy(dx: inset, dy: inset)))
-        region.formUnion(ring)
+        region = region?.union(ring) ?? ring
     }
 }
 
@@ -217,13 +218,21 @@ extension Compositor {
         guard !scrollMoves.isEmpty else { return 0 }
         var moved = 0
         for move in scrollMoves {
-            // Pixels the move must not trust: other damage in the area, and what lies over it.
-            var untrusted = repaint.intersection(move.area)
-            untrusted.formUnion(move.above)
-            let shifted = untrusted.translated(dx: move.dx, dy: move.dy)
-            untrusted.formUnion(shifted)
             let destination = move.area.intersection(PixelRect(x: move.area.x + move.dx, y: move.area.y + move.dy,
                                                               width: move.area.width, height: move.area.height))
+            if move.above == nil, !destination.isEmpty, repaint.boundingBox.intersection(move.area).isEmpty {
+                // The common case, nothing else in the area: the exposed bands are plain rectangles.
+                moved += scene.move(PixelRect(x: destination.x - move.dx, y: destination.y - move.dy,
+                                              width: destination.width, height: destination.height), dx: move.dx, dy: move.dy)
+                addBands(of: move.full, around: destination, to: &repaint)
+                present.formUnion(move.full)
+                continue
+            }
+            // Pixels the move must not trust: other damage in the area, and what lies over it.
+            var untrusted = repaint.intersection(move.area)
+            if let above = move.above { untrusted.formUnion(above) }
+            let shifted = untrusted.translated(dx: move.dx, dy: move.dy)
+            untrusted.formUnion(shifted)
             var valid = Region(destination)
             valid.subtract(untrusted)
             var stale = Region(move.full)
@@ -237,8 +246,21 @@ extension Compositor {
             present.formUnion(move.full)
         }
         scrollMoves.removeAll(keepingCapacity: true)
-        repaint.formIntersection(scene.bounds)
-        present.formIntersection(scene.bounds)
+        let sceneBounds = scene.bounds
+        if !RenderCulling.contains(sceneBounds, repaint.boundingBox) { repaint.formIntersection(sceneBounds) }
+        if !RenderCulling.contains(sceneBounds, present.boundingBox) { present.formIntersection(sceneBounds) }
         return moved
+    }
+
+    /// Adds `full` less `inner` (a rectangle inside it) to `region`, as up to four bands.
+    private func addBands(of full: PixelRect, around inner: PixelRect, to region: inout Region) {
+        let top = PixelRect(x: full.x, y: full.y, width: full.width, height: inner.y - full.y)
+        let bottom = PixelRect(x: full.x, y: inner.maxY, width: full.width, height: full.maxY - inner.maxY)
+        let left = PixelRect(x: full.x, y: inner.y, width: inner.x - full.x, height: inner.height)
+        let right = PixelRect(x: inner.maxX, y: inner.y, width: full.maxX - inner.maxX, height: inner.height)
+        if !top.isEmpty { region.formUnion(top) }
+        if !bottom.isEmpty { region.formUnion(bottom) }
+        if !left.isEmpty { region.formUnion(left) }
+        if !right.isEmpty { region.formUnion(right) }
     }
 }

@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     hitTestBenchmarks()
     layoutBenchmarks()
     frameBenchmarks()
+    scrollBenchmarks()
     textBenchmarks()
     imageBenchmarks()
     processBenchmarks()

@@ -8,6 +8,8 @@ enum Counted {
     static var bytesCopied: BenchmarkMetric { .custom("bytesCopied", useScalingFactor: false) }
     /// Views whose `draw(_:in:)` ran in the frame.
     static var viewsDrawn: BenchmarkMetric { .custom("viewsDrawn", useScalingFactor: false) }
+    /// Scene pixels moved instead of repainted (`FrameCounters.pixelsMoved`: scrolled areas).
+    static var pixelsMoved: BenchmarkMetric { .custom("pixelsMoved", useScalingFactor: false) }
 }
 
 /// Tolerances for metrics that must not move at all: compared with the p90 in Thresholds/,

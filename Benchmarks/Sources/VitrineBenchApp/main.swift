@@ -16,6 +16,7 @@ import VitrineGraphics
 //                                       touch frames for an instruction counter (callgrind)
 //   vitrine-bench-app frames KIND COUNT headless frames (full-repaint, full-redraw, button, move,
 //                                       label) for a profiler
+//   vitrine-bench-app scroll-frames COUNT  steady-scroll frames of the card list, for a profiler
 //   vitrine-bench-app frame-counters    exact pixels composed, bytes copied and views drawn of
 //                                       each kind of frame
 
@@ -226,6 +227,17 @@ MainActor.assumeIsolated {
         touch(views: views, depth: depth, frames: frames, target: target)
     case "frame-counters":
         frameCounters()
+    case "scroll-frames" where arguments.count == 2:
+        // The steady scroll of the card list (Scroll-cards-2000pts), for a profiler.
+        guard let count = Int(arguments[1]), count > 0 else {
+            print("vitrine-bench-app scroll-frames: COUNT > 0")
+            exit(2)
+        }
+        let cards = ScrollingCards()
+        for _ in 0..<(2 * ScrollingCards.framesPerPass) { cards.frame() }
+        let presented = measuredScrollFrames(cards, count: count)
+        Figures.report("scroll_frames", presented)
+        if presented != count { exit(1) }
     case "frames" where arguments.count == 3:
         let changes: [String: HeadlessFrames.Change] = [
             "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
@@ -237,7 +249,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | frame-counters")
+              + "| frames KIND COUNT | scroll-frames COUNT | frame-counters")
         exit(2)
     }
 }

@@ -49,6 +49,9 @@ extension Application {
         // A mode that changed during these passes (a view's code resized a desktop window): the
         // scene follows before anything is presented at the old size; layout follows next commit.
         if needsScreenGeometryUpdate { screenGeometryDidChange() }
+        // Scrolled clipping views: moves of scene pixels where exact, else damage (ScrollBlit).
+        let composes = compositor != nil && display?.isPoweredOn == true
+        ScrollBlit.plan(windows: windows, compositor: composes ? compositor : nil)
         // Damage is recorded per window in points; the scene is in pixels.
         var damage = Region()
         for window in windows {
@@ -58,20 +61,24 @@ extension Application {
             }
             window.damage.removeAll()
         }
-        if let compositor, let display, !damage.isEmpty, display.isPoweredOn {
+        if let compositor, let display, !damage.isEmpty || compositor.hasScrollMoves, display.isPoweredOn {
             damage.formIntersection(compositor.sceneBounds)
-            if !damage.isEmpty {
+            // What changed on screen: the damage and every scrolled area (moved, not repainted).
+            var presented = damage
+            let moved = compositor.moveScrolledAreas(repaint: &damage, present: &presented)
+            if !presented.isEmpty {
                 var frame = FrameCounters()
                 frame.viewsDrawn = drawnThisCommit
                 frame.damageRects = damage.rectCount
+                frame.pixelsMoved = moved
                 frame.pixelsComposed = compositor.compose(damage, windows: windows)
                 frame.viewsPainted = compositor.viewsPainted
-                frame.bytesCopied = compositor.present(damage, on: display)
+                frame.bytesCopied = compositor.present(presented, on: display)
                 statistics.pixelsComposed += frame.pixelsComposed
                 statistics.bytesCopied += frame.bytesCopied
                 statistics.lastFrame = frame
                 statistics.presents += 1
-                statistics.lastPresentedDamage = damage
+                statistics.lastPresentedDamage = presented
                 didWork = true
             }
         }
@@ -81,7 +88,8 @@ extension Application {
         // a later pass of this commit handled leaves nothing behind, so it costs no turn.)
         needsCommit = windows.contains { window in
             !window.isHidden && (window.needsLayoutFlag || window.subtreeNeedsLayout
-                || window.subtreeNeedsDisplay || !window.dirtyRect.isNull || !window.damage.isEmpty)
+                || window.subtreeNeedsDisplay || !window.dirtyRect.isNull || !window.damage.isEmpty
+                || !window.pendingScrolls.isEmpty)
         }
         if needsCommit && !(display?.isFlipPending ?? false) {
             // With a flip pending, its frame callback brings the next turn anyway.

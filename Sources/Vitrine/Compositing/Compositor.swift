@@ -12,6 +12,8 @@ public struct FrameCounters: Sendable, Hashable {
     public var damageRects = 0
     /// Views whose own pixels composition painted (see `Compositor.viewsPainted`).
     public var viewsPainted = 0
+    /// Scene pixels moved instead of repainted: scrolled areas whose pixels stayed valid.
+    public var pixelsMoved = 0
     /// Creates zeroed counters.
     public init() {}
 }
@@ -37,12 +39,15 @@ public final class Compositor {
     public private(set) var viewsPainted = 0
     /// The damage of recent frames, by buffer age.
     public private(set) var damageRing: DamageRing
+    /// The moves of scrolled areas the commit planned for this frame (see `ScrollBlit`).
+    var scrollMoves: [ScrollMove] = []
 
     /// A compositor for a scene of `width`×`height` pixels at `scale` pixels per point.
     public init(width: Int, height: Int, scale: Double) {
         scene = Surface(width: width, height: height, format: .xrgb8888)
         self.scale = scale
         damageRing = DamageRing(bounds: PixelRect(x: 0, y: 0, width: width, height: height))
+        scrollMoves.reserveCapacity(4)
     }
 
     /// The whole scene.

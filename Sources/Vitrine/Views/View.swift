@@ -166,6 +166,8 @@ open class View: Responder {
             let old = storedBounds
             let oldExtent = compositionExtentInWindow()
             storedBounds = newValue
+            // Only the origin moved (a scroll): the commit may move pixels instead (ScrollBlit).
+            if old.size == newValue.size, recordScroll(from: old.origin) { return }
             geometryDidChange(oldExtent: oldExtent, oldSize: old.size)
         }
     }

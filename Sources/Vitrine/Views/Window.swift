@@ -39,6 +39,8 @@ open class Window: View {
 
     /// Damage: the window-space areas to recompose, collected until the next commit.
     var damage = DamageList()
+    /// Clipping views scrolled since the last commit (see `ScrollBlit`).
+    var pendingScrolls = PendingScrolls()
 
     /// Recognizers that have received touches and not yet been reset.
     var activeRecognizers: ContiguousArray<GestureRecognizer> = []

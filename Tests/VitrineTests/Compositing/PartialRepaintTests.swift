@@ -34,12 +34,7 @@ struct SeededGenerator: RandomNumberGenerator {
 @MainActor
 struct PartialRepaintTests {
     /// The screen as a full repaint of `app`'s windows draws it.
-    private func fullRepaint(_ h: Harness) -> Surface {
-        let size = h.display.sceneSize
-        let compositor = Compositor(width: size.width, height: size.height, scale: h.app.screen.scale)
-        compositor.compose(Region(compositor.sceneBounds), windows: h.app.windows)
-        return compositor.scene
-    }
+    private func fullRepaint(_ h: Harness) -> Surface { fullRepaintAsShown(h) }
 
     private func randomColor(_ g: inout SeededGenerator) -> Color {
         Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
@@ -54,8 +49,12 @@ struct PartialRepaintTests {
     }
 
     private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false,
-                     largeScrolledView: Bool = false) {
-        let h = Harness(width: 160, height: 120, scale: scale, bufferCount: bufferCount)
+                     largeScrolledView: Bool = false, scrolling: Bool = false, rotation: ScreenRotation = .none) {
+        // Scrolling runs on a 160×120-point scene at every scale (whole-pixel edges), turned or not.
+        let quarter = rotation == .clockwise90 || rotation == .clockwise270
+        let (width, height) = scrolling ? (Int(160 * scale), Int(120 * scale)) : (160, 120)
+        let h = Harness(width: quarter ? height : width, height: quarter ? width : height, scale: scale,
+                        bufferCount: bufferCount, rotation: rotation)
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
         var views: [View] = []
@@ -92,11 +91,74 @@ struct PartialRepaintTests {
                 views.append(cover)
             }
         }
+        // Scroll views (issue 16): an opaque one with content, a nested one inside it and a
+        // view over it; the random changes apply to them too, and each step scrolls them by
+        // whole or fractional pixels, before or after the change (in the same frame).
+        var scrollViews: [ScrollView] = []
+        if scrolling {
+            let outer = ScrollView(frame: Rect(x: 12, y: 10, width: 120, height: 90))
+            outer.backgroundColor = randomColor(&g).withAlphaComponent(1)
+            outer.contentSize = Size(width: 300, height: 400)
+            h.window.addSubview(outer)
+            let inner = ScrollView(frame: Rect(x: 20, y: 60, width: 70, height: 50))
+            inner.backgroundColor = randomColor(&g).withAlphaComponent(1)
+            outer.addSubview(inner)
+            scrollViews = [outer, inner]
+            views.append(contentsOf: [outer, inner])
+            for index in 0..<6 {
+                let frame = randomFrame(&g, in: Size(width: 200, height: 200))
+                let content = index % 2 == 0 ? PatternView(frame: frame) : View(frame: frame)
+                content.backgroundColor = randomColor(&g)
+                if index == 1 { content.cornerRadius = 5; content.borderWidth = 1.5 }
+                (index < 4 ? outer : inner).addSubview(content)
+                views.append(content)
+            }
+            let over = View(frame: Rect(x: 70.5, y: 40, width: 40, height: 25))
+            over.backgroundColor = randomColor(&g)
+            h.window.addSubview(over)
+            views.append(over)
+        }
+        func scrollRandomly() {
+            let unit = scale == 1.5 ? 2.0 : 1.0   // whole pixels at every scale
+            for scroll in scrollViews where Int.random(in: 0..<3, using: &g) > 0 {
+                var offset = scroll.contentOffset
+                offset.y += Double(Int.random(in: -30...30, using: &g)) * unit
+                if Int.random(in: 0..<4, using: &g) == 0 { offset.x += Double(Int.random(in: -20...20, using: &g)) * unit }
+                switch Int.random(in: 0..<8, using: &g) {
+                case 0: offset.y += [0.25, 0.5, 1 / 3].randomElement(using: &g)!   // not whole: repainted
+                case 1: offset = Point(x: (offset.x / unit).rounded() * unit, y: (offset.y / unit).rounded() * unit)
+                default: break
+                }
+                scroll.contentOffset = offset
+            }
+        }
+        func restoreScrollViews() {
+            // Random changes leave scroll views translucent, turned, off the pixel grid or
+            // removed, where nothing can be moved; put them back often enough that moves happen.
+            let unit = scale == 1.5 ? 2.0 : 1.0
+            func grid(_ v: Double) -> Double { (v / unit).rounded() * unit }
+            for (index, scroll) in scrollViews.enumerated() {
+                if scroll.superview == nil { (index == 0 ? h.window : scrollViews[0]).addSubview(scroll) }
+                if !views.contains(where: { $0 === scroll }) { views.append(scroll) }
+                scroll.isHidden = false
+                scroll.alpha = 1
+                scroll.transform = .identity
+                scroll.clipsToBounds = true
+                scroll.cornerRadius = 0
+                scroll.backgroundColor = (scroll.backgroundColor ?? .white).withAlphaComponent(1)
+                let f = scroll.frame
+                scroll.frame = Rect(x: grid(f.minX), y: grid(f.minY), width: max(grid(f.width), 20), height: max(grid(f.height), 20))
+            }
+        }
+        var movedFrames = 0
         for _ in 0..<8 { addRandomView() }
         h.settle()
         for step in 0..<steps {
             guard let view = views.randomElement(using: &g) else { addRandomView(); continue }
             let action = Int.random(in: 0..<11, using: &g)
+            let scrollFirst = scrolling && Bool.random(using: &g)
+            if scrolling && step % 8 == 0 { restoreScrollViews() }
+            if scrollFirst { scrollRandomly() }
             switch action {
             case 0: view.center = Point(x: view.center.x + Double.random(in: -20...20, using: &g), y: view.center.y + Double.random(in: -20...20, using: &g))
             case 1: view.frame = randomFrame(&g, in: view.superview?.bounds.size ?? Size(width: 160, height: 120))
@@ -119,19 +181,24 @@ struct PartialRepaintTests {
             case 9: view.clipsToBounds.toggle()
             default: view.superview?.bringSubviewToFront(view)
             }
+            if scrolling && !scrollFirst { scrollRandomly() }
             if largeScrolledView {
                 large.center = Point(x: large.center.x + Double.random(in: -300...300, using: &g).rounded() + [0, 0.5].randomElement(using: &g)!,
                                      y: large.center.y + Double.random(in: -300...300, using: &g).rounded())
                 if large.frame.minX > 0 || large.frame.maxX < 160 { large.center.x = 500 }
             }
+            let presents = h.display.presentCount
             h.settle()
+            if h.display.presentCount > presents && h.app.statistics.lastFrame.pixelsMoved > 0 { movedFrames += 1 }
             guard let shown = h.display.shownBuffer else { continue }
             let full = fullRepaint(h)
             if !shown.hasSamePixels(as: full) {
-                Issue.record("seed \(seed), \(bufferCount) buffer(s), scale \(scale): the partial repaint differs from a full one after step \(step) (\(action)), first at \(firstDifference(shown, full))")
+                Issue.record("seed \(seed), \(bufferCount) buffer(s), scale \(scale), \(rotation): the partial repaint differs from a full one after step \(step) (\(action)), first at \(firstDifference(shown, full))")
                 return
             }
         }
+        // Scrolling that never moved pixels would prove nothing about moving them.
+        if scrolling { #expect(movedFrames >= steps / 10, "only \(movedFrames) frames moved pixels") }
     }
 
     /// The first pixel where two same-sized surfaces differ, for the failure message.
@@ -161,6 +228,20 @@ struct PartialRepaintTests {
     @Test(arguments: [1, 2, 3])
     func partialRepaintEqualsFullRepaintWithALargeScrolledView(bufferCount: Int) {
         run(seed: 0x5C011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 200, largeScrolledView: true)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func partialRepaintEqualsFullRepaintWhileScrolling(bufferCount: Int) {
+        run(seed: 0x5C2011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 250, scrolling: true)
+    }
+
+    @Test(arguments: [2.0, 1.5])
+    func partialRepaintEqualsFullRepaintWhileScrollingAtScale(scale: Double) {
+        run(seed: 0x5C2 + UInt64(scale * 2), bufferCount: 3, steps: 150, scale: scale, scrolling: true)
+    }
+
+    @Test func partialRepaintEqualsFullRepaintWhileScrollingOnATurnedDisplay() {
+        run(seed: 0x5C3, bufferCount: 2, steps: 150, scrolling: true, rotation: .clockwise90)
     }
 
     @Test func partialRepaintEqualsFullRepaintAtScaleTwo() {

@@ -1,0 +1,266 @@
+import VitrineGraphics
+
+// Scrolling that costs only what it exposes (issue 16).
+//
+// When a clipping view's bounds origin moves (a `ScrollView`'s content offset, or any view
+// with `clipsToBounds` scrolled through `bounds`), the pixels its area showed are still right,
+// only moved. Instead of damaging the whole area, the move is recorded (`PendingScrolls`); at
+// the commit `ScrollBlit.plan` checks that moving pixels gives exactly what a repaint would,
+// and the compositor then moves the still-valid pixels inside the scene buffer (one blit,
+// `Surface.move`) and repaints only the strip the move exposed, plus whatever else is damaged
+// there, in the new coordinates. The copy-out to the display stays damage-based: the whole
+// area changed, so it is in the frame's present damage (and so in the damage ring).
+//
+// Exactness, the rule every frame keeps (partial repaint = full repaint), holds because a
+// move is planned only when a pixel of the area shows, after the scroll, exactly what the
+// pixel `d` away showed before it:
+// - the view paints its whole area opaquely (an opaque background, no rounded corners, alpha
+//   1) and keeps no backing store of its own (its own drawing is fixed to its frame, it does
+//   not scroll), so nothing below it shows through;
+// - from its bounds to the scene there is only a translation and the screen's scale (no
+//   transform, no group layer of a translucent or rounded ancestor, no animation under way),
+//   its edges, both offsets and so the move `d` are whole scene pixels;
+// - what is drawn over the area by other views (later siblings of it and of its ancestors,
+//   later windows, its own and its ancestors' borders) is repainted, where it is and where
+//   its pixels would be moved to; so is every other damage in the area, both where it was
+//   recorded and `d` from there (damage recorded before the scroll is in the old coordinates,
+//   after it in the new).
+// Anything else damages the whole area, as any other geometry change does. Two moves never
+// touch the same pixels: a scroll view inside another one that scrolled in the same frame (or
+// overlapping it) is repainted instead.
+
+/// A clipping view whose bounds origin moved since the window's last commit, and the origin
+/// it had at that commit (what the scene shows).
+struct PendingScroll {
+    let view: View
+    let from: Point
+}
+
+/// The scrolls a window recorded since its last commit, one per view (the first origin is
+/// kept: the scene shows that one). Storage is reserved once and reused.
+struct PendingScrolls {
+    private(set) var entries: ContiguousArray<PendingScroll> = []
+
+    init() { entries.reserveCapacity(8) }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func record(_ view: View, from origin: Point) {
+        if entries.contains(where: { $0.view === view }) { return }
+        entries.append(PendingScroll(view: view, from: origin))
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+}
+
+/// One planned move of scene pixels (all in scene pixels).
+struct ScrollMove {
+    /// The view's area: every pixel of it is presented, and what is not moved is repainted.
+    var full: PixelRect
+    /// The part of `full` that is visible (inside the scene and every clipping ancestor): the
+    /// only pixels that may be moved or moved from.
+    var area: PixelRect
+    /// How far the pixels move (the content moves opposite to the offset).
+    var dx: Int, dy: Int
+    /// What other views draw over `area` (repainted, never moved); nil when nothing does.
+    var above: Region?
+}
+
+extension View {
+    /// Called by the `bounds` setter when only the origin changed, after the change: records a
+    /// scroll for the commit to move pixels for, instead of damaging the view's area. Returns
+    /// false when the change must damage as usual (not a clipping view, not on screen, or an
+    /// animation of the bounds under way).
+    func recordScroll(from origin: Point) -> Bool {
+        guard clipsToBounds, presentation == nil, let window, !isHidden, !hasHiddenAncestor else { return false }
+        window.pendingScrolls.record(self, from: origin)
+        window.application?.setNeedsCommit()
+        return true
+    }
+}
+
+@MainActor
+enum ScrollBlit {
+    /// Turns the scrolls recorded in `windows` into moves for `compositor` (nil: the scene is
+    /// not composed this commit) where a move is exact, and into damage of the view's area
+    /// where it is not. Called by the commit after the display pass, before damage becomes
+    /// scene pixels; empties every window's record.
+    static func plan(windows: [Window], compositor: Compositor?) {
+        compositor?.scrollMoves.removeAll(keepingCapacity: true)
+        for window in windows where !window.pendingScrolls.isEmpty {
+            for entry in window.pendingScrolls.entries where entry.view.window === window {
+                // A view that left the window was damaged by its removal.
+                let view = entry.view
+                if let compositor, var move = move(for: view, from: entry.from, windows: windows,
+                                                   scale: compositor.scale, scene: compositor.sceneBounds) {
+                    if move.dx == 0 && move.dy == 0 { continue }   // back where it was: nothing changed
+                    if !move.area.isEmpty, !compositor.scrollMoves.contains(where: { !$0.full.intersection(move.full).isEmpty }) {
+                        move.above?.formIntersection(move.area)
+                        if move.above?.isEmpty == true { move.above = nil }
+                        compositor.scrollMoves.append(move)
+                        continue
+                    }
+                }
+                window.addDamage(view.compositionExtentInWindow())
+            }
+            window.pendingScrolls.removeAll()
+        }
+    }
+
+    /// The move that scrolling `view` from `origin` to its current bounds origin makes in the
+    /// scene, or nil when moving pixels would not give exactly what a repaint gives.
+    static func move(for view: View, from origin: Point, windows: [Window], scale: Double, scene: PixelRect) -> ScrollMove? {
+        guard view.clipsToBounds, view.cornerRadius == 0, view.presentation == nil, view.alpha >= 1,
+              view.backingStore == nil, let background = view.backgroundColor, background.alpha >= 1,
+              !view.isHidden, !view.hasHiddenAncestor,
+              let toPixels = pixelTransform(of: view, scale: scale),
+              toPixels.a == scale, toPixels.d == scale, toPixels.b == 0, toPixels.c == 0 else { return nil }
+        let bounds = view.bounds
+        let rect = bounds.applying(toPixels)
+        let limit = Double(PixelRect.coordinateLimit) / 2
+        func whole(_ v: Double) -> Int? { v.isFinite && abs(v) < limit && v.rounded() == v ? Int(v) : nil }
+        guard let left = whole(rect.minX), let top = whole(rect.minY), let right = whole(rect.maxX), let bottom = whole(rect.maxY),
+              whole(origin.x * scale) != nil, whole(origin.y * scale) != nil,
+              whole(bounds.minX * scale) != nil, whole(bounds.minY * scale) != nil,
+              let dx = whole((origin.x - bounds.minX) * scale), let dy = whole((origin.y - bounds.minY) * scale) else { return nil }
+        let full = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        var area = full.intersection(scene)
+        var above: Region?
+        addBorder(of: view, bounds: bounds, toPixels: toPixels, scale: scale, to: &above)
+        // Up the ancestors: their clips limit the area, and what is painted after the branch
+        // the view is on lies over it.
+        var node: View = view
+        while let parent = node.superview {
+            guard let parentToPixels = pixelTransform(of: parent, scale: scale) else { return nil }
+            let parentBounds = parent.renderBounds
+            if parent.clipsToBounds {
+                area = area.intersection(RenderCulling.innerPixels(of: parentBounds.applying(parentToPixels)))
+            }
+            if let index = parent.subviews.firstIndex(where: { $0 === node }) {
+                for sibling in parent.subviews[(index + 1)...] {
+                    addExtent(of: sibling, parentToPixels: parentToPixels, to: &above)
+                }
+            }
+            addBorder(of: parent, bounds: parentBounds, toPixels: parentToPixels, scale: scale, to: &above)
+            node = parent
+        }
+        // Windows composed after the view's own lie over it.
+        if let window = node as? Window, let index = windows.firstIndex(where: { $0 === window }) {
+            for later in windows[(index + 1)...] {
+                addExtent(of: later, parentToPixels: AffineTransform(scaleX: scale, y: scale), to: &above)
+            }
+        }
+        return ScrollMove(full: full, area: area, dx: dx, dy: dy, above: above)
+    }
+
+    /// Maps `view`'s bounds space to scene pixels as shown now, if nothing on the way up makes
+    /// moved pixels differ from repainted ones: no animation, no group layer (alpha below 1,
+    /// rounded clip), no rotation or skew; nil otherwise.
+    static func pixelTransform(of view: View, scale: Double) -> AffineTransform? {
+        var transform = AffineTransform.identity
+        var node: View? = view
+        while let current = node {
+            guard current.presentation == nil, current.alpha >= 1, !(current.clipsToBounds && current.cornerRadius > 0),
+                  let (toSuperview, _) = current.drawableGeometry, toSuperview.b == 0, toSuperview.c == 0 else { return nil }
+            transform = transform.concatenating(toSuperview)
+            node = current.superview
+        }
+        return transform.concatenating(AffineTransform(scaleX: scale, y: scale))
+    }
+
+    /// Adds the scene pixels `view` and its visible subviews may paint to `region`: their
+    /// extent, widened as `contentDamageMargin` widens a redraw (a store placed at the nearest
+    /// pixel or resampled reaches up to 1 + its stretch pixels further).
+    private static func addExtent(of view: View, parentToPixels: AffineTransform, to region: inout Region?) {
+        guard !view.isHidden, view.renderAlpha > 0, let (toSuperview, bounds) = view.drawableGeometry else { return }
+        let extent = view.renderExtent(in: bounds).applying(toSuperview.concatenating(parentToPixels))
+        let margin = 1 + stretch(of: view)
+        let pixels = PixelRect(covering: extent.insetBy(dx: -margin, dy: -margin))
+        if !pixels.isEmpty { region = region?.union(pixels) ?? Region(pixels) }
+    }
+
+    /// The most a transform in `view`'s subtree (down to clipping views, which keep theirs
+    /// inside their bounds) stretches a length, and at least 1.
+    private static func stretch(of view: View) -> Double {
+        let t = view.renderTransformToSuperview
+        let own = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 1)
+        guard own.isFinite else { return 1 }
+        var most = 1.0
+        if !view.clipsToBounds {
+            for subview in view.subviews where !subview.isHidden { most = max(most, stretch(of: subview)) }
+        }
+        return own * most
+    }
+
+    /// Adds the ring of scene pixels `view`'s border may paint (it is drawn over the subviews
+    /// and does not scroll) to `region`.
+    private static func addBorder(of view: View, bounds: Rect, toPixels: AffineTransform, scale: Double, to region: inout Region?) {
+        guard view.borderWidth > 0, view.borderColor.alpha > 0 else { return }
+        let rect = bounds.applying(toPixels)
+        var ring = Region(PixelRect(covering: rect.insetBy(dx: -1, dy: -1)))
+        let inset = view.borderWidth * scale + 2
+        ring.subtract(RenderCulling.innerPixels(of: rect.insetBy(dx: inset, dy: inset)))
+        region = region?.union(ring) ?? ring
+    }
+}
+
+extension Compositor {
+    /// Whether the commit planned moves of scrolled areas (the frame presents even when no
+    /// other damage was recorded).
+    var hasScrollMoves: Bool { !scrollMoves.isEmpty }
+
+    /// Carries out the planned moves, before `compose`: moves each scrolled area's still-valid
+    /// pixels inside the scene by one blit, adds what must be repainted there (the exposed
+    /// strips, what other views draw over the area, other damage in both coordinates) to
+    /// `repaint`, and the whole area to `present`. `repaint` holds the frame's damage in scene
+    /// pixels on entry. Returns the pixels moved.
+    func moveScrolledAreas(repaint: inout Region, present: inout Region) -> Int {
+        guard !scrollMoves.isEmpty else { return 0 }
+        var moved = 0
+        for move in scrollMoves {
+            let destination = move.area.intersection(PixelRect(x: move.area.x + move.dx, y: move.area.y + move.dy,
+                                                              width: move.area.width, height: move.area.height))
+            if move.above == nil, !destination.isEmpty, repaint.boundingBox.intersection(move.area).isEmpty {
+                // The common case, nothing else in the area: the exposed bands are plain rectangles.
+                moved += scene.move(PixelRect(x: destination.x - move.dx, y: destination.y - move.dy,
+                                              width: destination.width, height: destination.height), dx: move.dx, dy: move.dy)
+                addBands(of: move.full, around: destination, to: &repaint)
+                present.formUnion(move.full)
+                continue
+            }
+            // Pixels the move must not trust: other damage in the area, and what lies over it.
+            var untrusted = repaint.intersection(move.area)
+            if let above = move.above { untrusted.formUnion(above) }
+            let shifted = untrusted.translated(dx: move.dx, dy: move.dy)
+            untrusted.formUnion(shifted)
+            var valid = Region(destination)
+            valid.subtract(untrusted)
+            var stale = Region(move.full)
+            if !valid.isEmpty {
+                let source = PixelRect(x: destination.x - move.dx, y: destination.y - move.dy,
+                                       width: destination.width, height: destination.height)
+                moved += scene.move(source, dx: move.dx, dy: move.dy)
+                stale.subtract(valid)
+            }
+            repaint.formUnion(stale)
+            present.formUnion(move.full)
+        }
+        scrollMoves.removeAll(keepingCapacity: true)
+        let sceneBounds = scene.bounds
+        if !RenderCulling.contains(sceneBounds, repaint.boundingBox) { repaint.formIntersection(sceneBounds) }
+        if !RenderCulling.contains(sceneBounds, present.boundingBox) { present.formIntersection(sceneBounds) }
+        return moved
+    }
+
+    /// Adds `full` less `inner` (a rectangle inside it) to `region`, as up to four bands.
+    private func addBands(of full: PixelRect, around inner: PixelRect, to region: inout Region) {
+        let top = PixelRect(x: full.x, y: full.y, width: full.width, height: inner.y - full.y)
+        let bottom = PixelRect(x: full.x, y: inner.maxY, width: full.width, height: full.maxY - inner.maxY)
+        let left = PixelRect(x: full.x, y: inner.y, width: inner.x - full.x, height: inner.height)
+        let right = PixelRect(x: inner.maxX, y: inner.y, width: full.maxX - inner.maxX, height: inner.height)
+        if !top.isEmpty { region.formUnion(top) }
+        if !bottom.isEmpty { region.formUnion(bottom) }
+        if !left.isEmpty { region.formUnion(left) }
+        if !right.isEmpty { region.formUnion(right) }
+    }
+}

@@ -21,5 +21,6 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmarks()
     frameBenchmarks()
     textBenchmarks()
+    listBenchmarks()
     processBenchmarks()
 }

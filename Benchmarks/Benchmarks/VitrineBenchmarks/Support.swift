@@ -8,6 +8,8 @@ enum Counted {
     static var bytesCopied: BenchmarkMetric { .custom("bytesCopied", useScalingFactor: false) }
     /// Views whose `draw(_:in:)` ran in the frame.
     static var viewsDrawn: BenchmarkMetric { .custom("viewsDrawn", useScalingFactor: false) }
+    /// Cells a list has made in all (`TableView.numberOfCellsCreated(withIdentifier:)`).
+    static var cellsCreated: BenchmarkMetric { .custom("cellsCreated", useScalingFactor: false) }
 }
 
 /// Tolerances for metrics that must not move at all: compared with the p90 in Thresholds/,

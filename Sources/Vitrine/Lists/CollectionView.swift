@@ -20,11 +20,25 @@ public struct CollectionViewFlowLayout: Sendable, Hashable {
     /// The default layout.
     public init() {}
 
+    /// The layout with every value that is not finite or is negative replaced by 0, and every
+    /// one above a billion points limited to that (so that sums stay finite).
+    var sanitized: CollectionViewFlowLayout {
+        func clean(_ value: Double) -> Double { value.isFinite && value > 0 ? min(value, 1e9) : 0 }
+        var copy = self
+        copy.itemSize = Size(width: clean(itemSize.width), height: clean(itemSize.height))
+        copy.minimumInteritemSpacing = clean(minimumInteritemSpacing)
+        copy.minimumLineSpacing = clean(minimumLineSpacing)
+        copy.sectionInset = EdgeInsets(top: clean(sectionInset.top), left: clean(sectionInset.left),
+                                       bottom: clean(sectionInset.bottom), right: clean(sectionInset.right))
+        return copy
+    }
+
     /// How many items fit in a row of a view `width` wide (at least 1).
     public func columns(forWidth width: Double) -> Int {
         let available = width - sectionInset.left - sectionInset.right
         guard itemSize.width > 0, available.isFinite else { return 1 }
-        return max(1, Int(((available + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing)).rounded(.down)))
+        let fitting = ((available + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing)).rounded(.down)
+        return fitting.isFinite ? Int(fitting.clamped(1, 10_000)) : 1
     }
 
     /// The horizontal step from one item to the next in a row of `columns` (item width plus
@@ -141,9 +155,14 @@ open class CollectionView: ScrollView {
     }
     weak var gridDelegate: (any CollectionViewDelegate)?
 
-    /// Where items go; changing it lays the grid out again.
+    /// Where items go; changing it lays the grid out again. Sizes, spacings and insets that are
+    /// not finite or are negative count as 0 (an item size of 0 shows nothing), and are limited
+    /// to a billion points.
     public var layout = CollectionViewFlowLayout() {
-        didSet { if layout != oldValue { setNeedsReload() } }
+        didSet {
+            layout = layout.sanitized
+            if layout != oldValue { setNeedsReload() }
+        }
     }
 
     /// Top of each section, and one more entry: the content's height.
@@ -282,11 +301,14 @@ open class CollectionView: ScrollView {
         let columns = layout.columns(forWidth: bounds.width)
         let pitch = layout.itemSize.height + layout.minimumLineSpacing
         let top = sectionTops[section] + layout.sectionInset.top
-        guard pitch > 0, itemCounts[section] > 0 else { return 0..<0 }
+        guard pitch > 0, pitch.isFinite, top.isFinite, layout.itemSize.width > 0, itemCounts[section] > 0 else { return 0..<0 }
         let rows = (itemCounts[section] + columns - 1) / columns
         // A row r spans top + r·pitch ..< top + r·pitch + itemHeight.
-        let first = max(0, Int(((minY - top - layout.itemSize.height) / pitch).rounded(.down)) + 1)
-        let last = min(rows - 1, Int(((maxY - top) / pitch).rounded(.up)) - 1)
+        // Clamped as Doubles first: a far offset must not overflow the conversion to Int.
+        let firstRow = (((minY - top - layout.itemSize.height) / pitch).rounded(.down) + 1).clamped(0, Double(rows))
+        let lastRow = (((maxY - top) / pitch).rounded(.up) - 1).clamped(-1, Double(rows - 1))
+        guard firstRow.isFinite, lastRow.isFinite else { return 0..<0 }
+        let first = Int(firstRow), last = Int(lastRow)
         guard first <= last else { return 0..<0 }
         return (first * columns)..<min(itemCounts[section], (last + 1) * columns)
     }
@@ -387,5 +409,12 @@ open class CollectionView: ScrollView {
         guard let tracked = tracking else { return }
         tracking = nil
         visibleItems.item(at: tracked.path)?.view.isHighlighted = false
+    }
+}
+
+extension Double {
+    /// The value limited to `low…high` (NaN stays NaN).
+    fileprivate func clamped(_ low: Double, _ high: Double) -> Double {
+        Swift.min(Swift.max(self, low), high)
     }
 }

@@ -35,7 +35,7 @@ struct TableLayout {
     var totalRows: Int { rowPrefix.count - 1 }
 
     /// Rebuilds the layout, keeping the arrays' storage. Heights that are not finite or are
-    /// negative count as 0 (the table logs them).
+    /// negative count as 0; heights above `maximumHeight` are limited to it.
     mutating func rebuild(sectionCount: Int, rowCount: (Int) -> Int, headerHeight: (Int) -> Double,
                           footerHeight: (Int) -> Double, rowHeight: (Int, Int) -> Double) {
         sections.removeAll(keepingCapacity: true)
@@ -61,8 +61,12 @@ struct TableLayout {
         contentHeight = y
     }
 
+    /// The largest height a row, header or footer may have (points): sums of 100,000 rows stay
+    /// finite and exact enough.
+    static let maximumHeight = 1e9
+
     private static func clean(_ value: Double) -> Double {
-        value.isFinite && value > 0 ? value : 0
+        value.isFinite && value > 0 ? min(value, maximumHeight) : 0
     }
 
     /// The rectangle of row `row` of `section` for a table `width` wide (nil when there is no

@@ -102,3 +102,49 @@ struct CollectionViewTests {
         #expect(!cell.isSelected)
     }
 }
+
+/// Values from a careless app — not finite, negative, huge — are survived, never trapped on.
+@MainActor
+struct ListHostileValueTests {
+    @Test func nonFiniteAndNegativeRowHeightsCountAsZero() {
+        let rows = Rows([6])
+        rows.height = { [Double.nan, .infinity, -5, 44, 1e308, 44][$0.row] }
+        let table = makeTable(rows)
+        #expect(table.rectForRow(at: ItemPath(row: 0, section: 0)).height == 0)
+        #expect(table.rectForRow(at: ItemPath(row: 3, section: 0)) == Rect(x: 0, y: 0, width: 320, height: 44))
+        #expect(table.rectForRow(at: ItemPath(row: 4, section: 0)).height == 1e9)
+        #expect(table.contentSize.height == 44 + 1e9 + 44)
+        table.scroll(toY: 1e300)
+        #expect(table.visibleCells.isEmpty)
+        table.scroll(toY: -1e300)
+        table.scroll(toY: 0)
+        #expect(table.visibleValues == [3, 4])  // rows of no height show no cell
+    }
+
+    @Test func aFlowLayoutOfNonsenseShowsNothingAndDoesNotTrap() {
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 240))
+        final class Source: CollectionViewDataSource {
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1000 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
+            }
+        }
+        let source = Source()
+        grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "tile")
+        grid.dataSource = source
+        for layout in [(Double.nan, 10.0), (10, .infinity), (-40, 1e308), (1e-300, 1e-300)] {
+            var flow = CollectionViewFlowLayout()
+            flow.itemSize = Size(width: layout.0, height: layout.1)
+            flow.minimumLineSpacing = layout.1
+            flow.sectionInset = EdgeInsets(top: .nan, left: -3, bottom: .infinity, right: 0)
+            grid.layout = flow
+            grid.contentOffset = Point(x: 0, y: 1e300)
+            grid.layoutIfNeeded()
+            grid.contentOffset = .zero
+            grid.layoutIfNeeded()
+            #expect(grid.layout.sectionInset.top == 0)
+            #expect(grid.contentSize.height.isFinite)
+        }
+        withExtendedLifetime(source) {}
+    }
+}

@@ -206,6 +206,20 @@ func frameCounters() {
     Figures.report("frame_screen_views", frames.screen.viewCount)
 }
 
+/// List steps: a 100,000-row list scrolled `count` steps at 2,000 points per second, inside
+/// `measuredListSteps` (for callgrind or a breakpoint on `malloc`).
+@MainActor
+func listSteps(count: Int) {
+    let list = ListScroll(rowCount: 100_000)
+    _ = measuredListSteps(list, count: count)
+    Figures.report("list_steps", count)
+    Figures.report("list_cells_created", list.cellsCreated)
+    if !list.showsTheRightRows() {
+        print("vitrine-bench-app: the list does not show the rows on screen")
+        exit(1)
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 MainActor.assumeIsolated {
     switch arguments.first {
@@ -226,6 +240,12 @@ MainActor.assumeIsolated {
         touch(views: views, depth: depth, frames: frames, target: target)
     case "frame-counters":
         frameCounters()
+    case "list-steps" where arguments.count == 2:
+        guard let count = Int(arguments[1]), count > 0 else {
+            print("vitrine-bench-app list-steps: COUNT > 0")
+            exit(2)
+        }
+        listSteps(count: count)
     case "frames" where arguments.count == 3:
         let changes: [String: HeadlessFrames.Change] = [
             "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
@@ -237,7 +257,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | frame-counters")
+              + "| frames KIND COUNT | frame-counters | list-steps COUNT")
         exit(2)
     }
 }

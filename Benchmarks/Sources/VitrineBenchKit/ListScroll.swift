@@ -116,3 +116,11 @@ final class CardCell: TableViewCell {
         card.frame = Rect(x: 24, y: 6, width: bounds.width - 48, height: bounds.height - 12)
     }
 }
+
+/// `count` steps of `list`, in a function of its own that a profiler (callgrind, a debugger's
+/// breakpoint on `malloc`) can be limited to.
+@MainActor
+@inline(never)
+public func measuredListSteps(_ list: ListScroll, count: Int) -> Double {
+    list.step(count)
+}

@@ -207,7 +207,7 @@ open class CollectionView: ScrollView {
 
     /// How many cells the grid made for `identifier` so far.
     public func numberOfCellsCreated(withIdentifier identifier: String) -> Int {
-        pool.created[identifier] ?? 0
+        pool.created(identifier)
     }
 
     /// Asks the data source again, in the next layout pass.

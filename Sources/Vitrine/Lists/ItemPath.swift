@@ -42,42 +42,55 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// The idle reusable views of a list or grid, by reuse identifier, and the factories that make
 /// new ones (`register`). Idle views stay subviews of their list, hidden: reusing one is
 /// showing it again, with no hierarchy change and no allocation once the pool has its size.
+///
+/// Each identifier has a bucket object, found by a dictionary read and then mutated: a
+/// dictionary's in-place mutation (`dict[key]?.popLast()`) runs nested accessor coroutines whose
+/// frames are heap-allocated, three `malloc`s per reuse, which a scroll step must not cost.
 @MainActor
 struct ReusePool<Element: View> {
-    /// What `register` recorded: how to make a view for an identifier.
-    private var factories: [String: @MainActor (String) -> Element] = [:]
-    /// Idle views by identifier (hidden subviews of the list).
-    private var idle: [String: [Element]] = [:]
-    /// Views made so far, by identifier (tests and benchmarks read it).
-    private(set) var created: [String: Int] = [:]
+    /// One identifier's factory, idle views and count of views made.
+    private final class Bucket {
+        var factory: @MainActor (String) -> Element
+        var idle: [Element] = []
+        var created = 0
+        init(factory: @escaping @MainActor (String) -> Element) { self.factory = factory }
+    }
 
-    /// Records how views of `identifier` are made (replacing an earlier registration).
+    private var buckets: [String: Bucket] = [:]
+
+    /// Records how views of `identifier` are made (replacing an earlier registration; idle
+    /// views stay).
     mutating func register(_ identifier: String, factory: @escaping @MainActor (String) -> Element) {
-        factories[identifier] = factory
+        if let bucket = buckets[identifier] {
+            bucket.factory = factory
+        } else {
+            buckets[identifier] = Bucket(factory: factory)
+        }
     }
 
     /// Whether `identifier` was registered.
-    func isRegistered(_ identifier: String) -> Bool { factories[identifier] != nil }
+    func isRegistered(_ identifier: String) -> Bool { buckets[identifier] != nil }
 
     /// An idle view of `identifier`, or a new one from its factory; nil when the identifier was
     /// never registered. `isNew` says whether it was made now.
-    mutating func dequeue(_ identifier: String) -> (view: Element, isNew: Bool)? {
-        if let view = idle[identifier]?.popLast() { return (view, false) }
-        guard let factory = factories[identifier] else { return nil }
-        created[identifier, default: 0] += 1
-        return (factory(identifier), true)
+    func dequeue(_ identifier: String) -> (view: Element, isNew: Bool)? {
+        guard let bucket = buckets[identifier] else { return nil }
+        if let view = bucket.idle.popLast() { return (view, false) }
+        bucket.created += 1
+        return (bucket.factory(identifier), true)
     }
 
-    /// Puts `view` back as idle under `identifier`.
-    mutating func enqueue(_ view: Element, identifier: String) {
-        idle[identifier, default: []].append(view)
+    /// Puts `view` back as idle under `identifier` (a registered one).
+    func enqueue(_ view: Element, identifier: String) {
+        guard let bucket = buckets[identifier] else { return }
+        bucket.idle.append(view)
     }
+
+    /// How many views of `identifier` have been made.
+    func created(_ identifier: String) -> Int { buckets[identifier]?.created ?? 0 }
 
     /// How many views of `identifier` are idle.
-    func idleCount(_ identifier: String) -> Int { idle[identifier]?.count ?? 0 }
-
-    /// Every idle view.
-    var allIdle: [Element] { idle.values.flatMap { $0 } }
+    func idleCount(_ identifier: String) -> Int { buckets[identifier]?.idle.count ?? 0 }
 }
 
 /// One visible cell of a list or grid: its global index (rows of all sections numbered in

@@ -223,7 +223,7 @@ open class TableView: ScrollView {
     /// How many cells the table has made for `identifier` so far (reuse keeps it near the
     /// number of rows on screen).
     public func numberOfCellsCreated(withIdentifier identifier: String) -> Int {
-        cellPool.created[identifier] ?? 0
+        cellPool.created(identifier)
     }
 
     func prepareForReuse(_ cell: TableViewCell) {

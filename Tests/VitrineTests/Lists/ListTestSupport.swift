@@ -10,6 +10,8 @@ final class Rows: TableViewDataSource, TableViewDelegate {
     var footerTitles: [String?] = []
     var height: ((ItemPath) -> Double)?
     var headerView: ((Int) -> View?)?
+    /// The reuse identifier of each row ("row" unless set).
+    var identifier: ((ItemPath) -> String)?
     var headerHeight: ((Int) -> Double)?
     var swipeActions: ((ItemPath) -> SwipeActionsConfiguration?)?
     /// Whether cells get a text (the reuse tests of 100,000 rows leave it off for speed).
@@ -48,7 +50,7 @@ final class Rows: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: ItemPath) -> TableViewCell {
         cellRequests += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        let cell = tableView.dequeueReusableCell(withIdentifier: identifier?(indexPath) ?? "row", for: indexPath)
         let value = indexPath.row < values[indexPath.section].count ? values[indexPath.section][indexPath.row] : -1
         cell.tag = value
         if setsText { cell.textLabel.text = "Row \(value)" }

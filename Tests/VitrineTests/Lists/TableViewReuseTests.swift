@@ -38,6 +38,27 @@ struct TableViewReuseTests {
         #expect(table.subviews.count <= mostVisible + 2 + 1)  // cells, the swipe-free table has no other
     }
 
+    @Test func eachReuseIdentifierMakesAtMostItsVisibleRowsPlusTwo() {
+        let rows = Rows([10_000])
+        rows.setsText = false
+        rows.identifier = { $0.row % 3 == 0 ? "plain" : "fancy" }
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 440), style: .plain)
+        table.register(TableViewCell.self, forCellReuseIdentifier: "plain")
+        table.register(TableViewCell.self, style: .value1, forCellReuseIdentifier: "fancy")
+        table.dataSource = rows
+        var mostPlain = 0, mostFancy = 0
+        for step in 0...2000 {
+            table.scroll(toY: Double(step) * 19)
+            let visible = table.visibleCells
+            mostPlain = max(mostPlain, visible.filter { $0.reuseIdentifier == "plain" }.count)
+            mostFancy = max(mostFancy, visible.filter { $0.reuseIdentifier == "fancy" }.count)
+            #expect(visible.allSatisfy { $0.reuseIdentifier == ($0.tag % 3 == 0 ? "plain" : "fancy") })
+        }
+        #expect(table.numberOfCellsCreated(withIdentifier: "plain") <= mostPlain + 2)
+        #expect(table.numberOfCellsCreated(withIdentifier: "fancy") <= mostFancy + 2)
+        #expect(table.visibleCells.first { $0.reuseIdentifier == "fancy" }?.style == .value1)
+    }
+
     @Test func theTablesViewsDoNotGrowWithTheRowCount() {
         func viewsAfterScrolling(rowCount: Int) -> (subviews: Int, cells: Int, requests: Int) {
             let rows = Rows([rowCount])

@@ -207,10 +207,11 @@ func frameCounters() {
 }
 
 /// List steps: a 100,000-row list scrolled `count` steps at 2,000 points per second, inside
-/// `measuredListSteps` (for callgrind or a breakpoint on `malloc`).
+/// `measuredListSteps` (for callgrind or a breakpoint on `malloc`); with `frames`, on the
+/// headless 1920×1080 display, each step a whole frame.
 @MainActor
-func listSteps(count: Int) {
-    let list = ListScroll(rowCount: 100_000)
+func listSteps(count: Int, frames: Bool) {
+    let list = ListScroll(rowCount: 100_000, frames: frames)
     _ = measuredListSteps(list, count: count)
     Figures.report("list_steps", count)
     Figures.report("list_cells_created", list.cellsCreated)
@@ -240,12 +241,12 @@ MainActor.assumeIsolated {
         touch(views: views, depth: depth, frames: frames, target: target)
     case "frame-counters":
         frameCounters()
-    case "list-steps" where arguments.count == 2:
-        guard let count = Int(arguments[1]), count > 0 else {
-            print("vitrine-bench-app list-steps: COUNT > 0")
+    case "list-steps" where (2...3).contains(arguments.count):
+        guard let count = Int(arguments[1]), count > 0, arguments.count == 2 || arguments[2] == "frames" else {
+            print("vitrine-bench-app list-steps: COUNT > 0, then optionally `frames`")
             exit(2)
         }
-        listSteps(count: count)
+        listSteps(count: count, frames: arguments.count == 3)
     case "frames" where arguments.count == 3:
         let changes: [String: HeadlessFrames.Change] = [
             "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
@@ -257,7 +258,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | frame-counters | list-steps COUNT")
+              + "| frames KIND COUNT | frame-counters | list-steps COUNT [frames]")
         exit(2)
     }
 }

@@ -57,6 +57,18 @@ struct CollectionViewTests {
         }
     }
 
+    @Test func itemsOfSeveralSectionsShowTogether() {
+        let tiles = Tiles([4, 4])
+        let grid = grid(tiles)
+        // Section 0: rows at 10…100 and 110…200, 210 high; section 1's first row at 220…310.
+        #expect(grid.indexPathsForVisibleItems == (0..<4).map { ItemPath(item: $0, section: 0) }
+                + (0..<3).map { ItemPath(item: $0, section: 1) })
+        grid.contentOffset = Point(x: 0, y: 205)
+        grid.layoutIfNeeded()
+        #expect(grid.indexPathsForVisibleItems == (0..<4).map { ItemPath(item: $0, section: 1) })
+        #expect(grid.cellForItem(at: ItemPath(item: 3, section: 1))?.tag == 1003)
+    }
+
     @Test func aWiderGridHasMoreColumns() {
         let tiles = Tiles([20])
         let grid = grid(tiles)

@@ -80,6 +80,24 @@ struct TableViewUpdateTests {
         #expect(table.cellForRow(at: ItemPath(row: 4, section: 0))?.isSelected == true)
     }
 
+    @Test func aRowMovesBetweenSections() {
+        let h = Harness()
+        let rows = Rows([3, 3])
+        let table = makeTable(rows, frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        h.window.addSubview(table)
+        h.frame()
+        let moving = table.cellForRow(at: ItemPath(row: 0, section: 0))!
+        let value = rows.values[0].remove(at: 0)
+        rows.values[1].insert(value, at: 1)
+        rows.counts = [2, 4]
+        table.moveRow(at: ItemPath(row: 0, section: 0), to: ItemPath(row: 1, section: 1))
+        h.advance(by: 0.5)
+        #expect(table.cellForRow(at: ItemPath(row: 1, section: 1)) === moving)
+        #expect(moving.frame == table.rectForRow(at: ItemPath(row: 1, section: 1)))
+        #expect(table.visibleValues == [1, 2, 1000, 0, 1001, 1002])
+        #expect(table.visibleCells.allSatisfy { $0.frame == table.rectForRow(at: table.indexPath(for: $0)!) })
+    }
+
     @Test func deletedCellsAreReused() {
         let (h, rows, table) = scene()
         let created = table.numberOfCellsCreated(withIdentifier: "row")

@@ -114,6 +114,7 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 public extension CollectionViewDataSource {
+    /// Default: what the requirement says when not implemented.
     func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 }
 
@@ -128,7 +129,9 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
 }
 
 public extension CollectionViewDelegate {
+    /// Default: what the requirement says when not implemented.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {}
+    /// Default: what the requirement says when not implemented.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool { true }
 }
 

@@ -18,8 +18,11 @@ public protocol TableViewDataSource: AnyObject {
 }
 
 public extension TableViewDataSource {
+    /// Default: what the requirement says when not implemented.
     func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
@@ -57,16 +60,27 @@ public protocol TableViewDelegate: ScrollViewDelegate {
 }
 
 public extension TableViewDelegate {
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: ItemPath) -> Double { TableView.automaticDimension }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { TableView.automaticDimension }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { TableView.automaticDimension }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: ItemPath) -> Bool { true }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: ItemPath) -> ItemPath? { indexPath }
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: ItemPath) {}
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: ItemPath) {}
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: ItemPath) {}
+    /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView,
                    trailingSwipeActionsConfigurationForRowAt indexPath: ItemPath) -> SwipeActionsConfiguration? { nil }
 }

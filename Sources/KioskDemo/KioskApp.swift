@@ -150,6 +150,7 @@ public final class WelcomeController: ViewController, KioskNavigation {
         view.addSubview(columns)
         buttons[0].addAction(.showDetail, for: .touchUpInside)
         buttons[3].addAction(.callForHelp, for: .touchUpInside)
+        connectBrowsingButtons()
     }
 
     /// Lays the screen out for whatever size it has (any resolution, portrait or landscape).

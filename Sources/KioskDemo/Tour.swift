@@ -39,13 +39,13 @@ public final class KioskTour {
     /// Where the pictures go (nil: none are written).
     public let framesFolder: String?
 
-    private var messages: [String] = []
+    var messages: [String] = []
     private var presentsSeen = 0
     /// Pictures that could not be written so far: each fails the step that asked for it.
     private var pictureFailures = 0
-    private var loop: ManualMainLoop { platform.manualMainLoop }
-    private var input: ScriptedInput { platform.input }
-    private var display: VirtualDisplay { platform.virtualDisplay }
+    var loop: ManualMainLoop { platform.manualMainLoop }
+    var input: ScriptedInput { platform.input }
+    var display: VirtualDisplay { platform.virtualDisplay }
 
     /// A tour of a kiosk on `platform` whose clock starts at 09:41:00, writing pictures into
     /// `framesFolder` (created if missing). A picture that cannot be written fails its step
@@ -106,6 +106,8 @@ public final class KioskTour {
         record("tap \"Check in\", then shake the kiosk: back to the welcome screen",
                passed: kiosk.welcome.presentedViewController == nil && messages.contains { $0.hasPrefix("shake") })
 
+        browseRoomsAndHours()
+
         input.down(0, at: Point(x: 400, y: 300))
         input.frame()
         loop.advance(by: 0.1)
@@ -138,7 +140,7 @@ public final class KioskTour {
 
     // MARK: Gestures
 
-    private func tap(_ view: View, settle: Double = 0.5) {
+    func tap(_ view: View, settle: Double = 0.5) {
         let point = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
         input.down(0, at: point)
         input.frame()
@@ -174,7 +176,7 @@ public final class KioskTour {
 
     // MARK: Reporting
 
-    private func record(_ title: String, picture name: String? = nil, passed: Bool) {
+    func record(_ title: String, picture name: String? = nil, passed: Bool) {
         let newDamage = display.presentedDamage.dropFirst(presentsSeen)
         let failuresBefore = pictureFailures
         let picture = name.flatMap(writePicture)

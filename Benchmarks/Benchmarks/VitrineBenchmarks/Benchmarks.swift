@@ -24,5 +24,6 @@ let benchmarks: @Sendable () -> Void = {
     scrollBenchmarks()
     textBenchmarks()
     imageBenchmarks()
+    listBenchmarks()
     processBenchmarks()
 }

@@ -10,6 +10,8 @@ enum Counted {
     static var viewsDrawn: BenchmarkMetric { .custom("viewsDrawn", useScalingFactor: false) }
     /// Scene pixels moved instead of repainted (`FrameCounters.pixelsMoved`: scrolled areas).
     static var pixelsMoved: BenchmarkMetric { .custom("pixelsMoved", useScalingFactor: false) }
+    /// Cells a list has made in all (`TableView.numberOfCellsCreated(withIdentifier:)`).
+    static var cellsCreated: BenchmarkMetric { .custom("cellsCreated", useScalingFactor: false) }
 }
 
 /// Tolerances for metrics that must not move at all: compared with the p90 in Thresholds/,

@@ -207,6 +207,21 @@ func frameCounters() {
     Figures.report("frame_screen_views", frames.screen.viewCount)
 }
 
+/// List steps: a 100,000-row list scrolled `count` steps at 2,000 points per second, inside
+/// `measuredListSteps` (for callgrind or a breakpoint on `malloc`); with `frames`, on the
+/// headless 1920×1080 display, each step a whole frame.
+@MainActor
+func listSteps(count: Int, frames: Bool) {
+    let list = ListScroll(rowCount: 100_000, frames: frames)
+    _ = measuredListSteps(list, count: count)
+    Figures.report("list_steps", count)
+    Figures.report("list_cells_created", list.cellsCreated)
+    if !list.showsTheRightRows() {
+        print("vitrine-bench-app: the list does not show the rows on screen")
+        exit(1)
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 MainActor.assumeIsolated {
     switch arguments.first {
@@ -238,6 +253,12 @@ MainActor.assumeIsolated {
         let presented = measuredScrollFrames(cards, count: count)
         Figures.report("scroll_frames", presented)
         if presented != count { exit(1) }
+    case "list-steps" where (2...3).contains(arguments.count):
+        guard let count = Int(arguments[1]), count > 0, arguments.count == 2 || arguments[2] == "frames" else {
+            print("vitrine-bench-app list-steps: COUNT > 0, then optionally `frames`")
+            exit(2)
+        }
+        listSteps(count: count, frames: arguments.count == 3)
     case "frames" where arguments.count == 3:
         let changes: [String: HeadlessFrames.Change] = [
             "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
@@ -249,7 +270,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | scroll-frames COUNT | frame-counters")
+              + "| frames KIND COUNT | scroll-frames COUNT | frame-counters | list-steps COUNT [frames]")
         exit(2)
     }
 }

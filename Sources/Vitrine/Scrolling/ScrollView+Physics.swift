@@ -91,7 +91,7 @@ extension ScrollView {
             offset.y = rubberBanded(scrolling.dragStart.y - t.y, low: minimumContentOffset.y,
                                     high: maximumContentOffset.y, dimension: bounds.height)
         }
-        contentOffset = offset
+        contentOffset = pixelAligned(offset)
     }
 
     private var dragsHorizontally: Bool { canScrollHorizontally && scrolling.lockedToHorizontal != false }
@@ -277,13 +277,13 @@ extension ScrollView {
             let low = minimumContentOffset, high = maximumContentOffset
             offset.x = step(&scrolling.x, at: time, low: low.x, high: high.x, current: offset.x)
             offset.y = step(&scrolling.y, at: time, low: low.y, high: high.y, current: offset.y)
-            contentOffset = offset
+            contentOffset = pixelAligned(offset)
             if !scrolling.x.isActive && !scrolling.y.isActive { motionDidFinish() }
         case .animation:
             let fraction = min(max((time - scrolling.animationStart) / scrolling.animationDuration, 0), 1)
             let p = AnimationCurve.easeOut.progress(atFraction: fraction, duration: scrolling.animationDuration)
             let from = scrolling.animationFrom, to = scrolling.animationTo
-            contentOffset = fraction >= 1 ? to : Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
+            contentOffset = fraction >= 1 ? to : pixelAligned(Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p))
             if fraction >= 1 { motionDidFinish() }
         case .zoom:
             let fraction = min(max((time - scrolling.animationStart) / scrolling.animationDuration, 0), 1)

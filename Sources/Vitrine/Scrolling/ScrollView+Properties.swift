@@ -124,4 +124,12 @@ extension ScrollView {
         let scale = window?.application?.screen.scale ?? 1
         return (value * scale).rounded() / scale
     }
+
+    /// The offset shown while a finger drags or the content moves by itself: rounded to the
+    /// screen's pixels, as UIKit does, so text stays crisp and each frame moves whole pixels,
+    /// which the compositor does by moving the pixels already drawn (`ScrollBlit`) instead of
+    /// repainting the view's area. The motion itself keeps exact positions.
+    func pixelAligned(_ offset: Point) -> Point {
+        Point(x: pixelAligned(offset.x), y: pixelAligned(offset.y))
+    }
 }

@@ -1,0 +1,298 @@
+import Vitrine
+import VitrineGraphics
+
+// "Find a room": the building's rooms in a scrolling list, one section per floor, each row a
+// picture, the room's name and whether it is free. Pull the list down to refresh the
+// statuses; tap a room for its detail screen. The list is a `TableView` with reused cells: a
+// building of 10,000 rooms would cost the same few cells.
+
+/// What the welcome screen's "Find a room" and "Opening hours" buttons ask for (sent up the
+/// responder chain as nil-targeted actions, like the kiosk's other buttons).
+@MainActor
+public protocol KioskBrowsing {
+    /// Shows the list of rooms.
+    func findRoom(_ sender: AnyObject?)
+    /// Shows the opening hours.
+    func showHours(_ sender: AnyObject?)
+}
+
+extension Action {
+    /// Shows the list of rooms.
+    static let findRoom = Action("findRoom", to: (any KioskBrowsing).self) { $0.findRoom($1) }
+    /// Shows the opening hours.
+    static let showHours = Action("showHours", to: (any KioskBrowsing).self) { $0.showHours($1) }
+}
+
+extension WelcomeController: KioskBrowsing {
+    public func findRoom(_ sender: AnyObject?) {
+        present(RoomsController(log: log), animated: true)
+    }
+
+    public func showHours(_ sender: AnyObject?) {
+        present(HoursController(), animated: true)
+    }
+
+    /// Connects the browsing buttons (called from `viewDidLoad`).
+    func connectBrowsingButtons() {
+        buttons[1].addAction(.findRoom, for: .touchUpInside)
+        buttons[2].addAction(.showHours, for: .touchUpInside)
+    }
+}
+
+/// A room of the building.
+public struct Room: Sendable, Hashable {
+    /// The room's name.
+    public var name: String
+    /// The floor, from 0 (the section it is listed in).
+    public var floor: Int
+    /// Seats.
+    public var capacity: Int
+    /// Whether it is free now.
+    public var isFree: Bool
+    /// Until when it is busy, or free ("11:30").
+    public var until: String
+
+    /// The status line shown under the name.
+    public var status: String { isFree ? "Free until \(until)" : "Busy until \(until)" }
+}
+
+/// The building's rooms, by floor. Deterministic: `refresh()` moves every status on by one
+/// step, so the tour's pictures do not change from run to run.
+public struct RoomDirectory: Sendable {
+    /// The floors' names (section titles).
+    public static let floors = ["Ground floor", "First floor", "Second floor", "Third floor"]
+    private static let names = [
+        ["Atrium", "Boardroom", "Cedar", "Dune", "Elm", "Fjord"],
+        ["Granite", "Harbour", "Iris", "Juniper", "Kelp", "Larch", "Maple"],
+        ["Nimbus", "Oak", "Pine", "Quartz", "Reed", "Slate"],
+        ["Tundra", "Umber", "Vault", "Willow", "Yarrow", "Zephyr", "Library"],
+    ]
+    private static let times = ["10:30", "11:00", "12:15", "14:00", "16:45"]
+
+    /// Rooms by floor.
+    public private(set) var rooms: [[Room]]
+    /// How many refreshes ran.
+    public private(set) var refreshes = 0
+
+    /// The directory as it opens.
+    public init() {
+        rooms = []
+        rebuild()
+    }
+
+    /// Moves every status on (what a refresh from the booking system would bring).
+    public mutating func refresh() {
+        refreshes += 1
+        rebuild()
+    }
+
+    private mutating func rebuild() {
+        let step = refreshes
+        rooms = RoomDirectory.names.enumerated().map { floor, names in
+            names.enumerated().map { index, name in
+                let n = floor * 7 + index + step
+                return Room(name: name, floor: floor, capacity: 4 + (n * 3) % 14, isFree: n % 3 != 1,
+                            until: RoomDirectory.times[n % RoomDirectory.times.count])
+            }
+        }
+    }
+}
+
+/// A header bar with a title and a Back button, shared by the browsing screens.
+@MainActor
+final class BarView: View {
+    let titleLabel = Label(frame: .zero)
+    let backButton = kioskButton("Back", color: Palette.quiet)
+
+    init(title: String) {
+        super.init(frame: .zero)
+        backgroundColor = Palette.ink
+        titleLabel.text = title
+        titleLabel.font = .system(size: 26, weight: .bold)
+        titleLabel.textColor = .white
+        backButton.titleFont = .system(size: 20, weight: .semibold)
+        backButton.cornerRadius = 10
+        addSubview(titleLabel)
+        addSubview(backButton)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        backButton.frame = Rect(x: 16, y: 14, width: 110, height: 52)
+        titleLabel.frame = Rect(x: 146, y: 0, width: max(0, bounds.width - 162), height: bounds.height)
+    }
+}
+
+/// The list of rooms: sections per floor, pull to refresh, a tap opens the room.
+public final class RoomsController: ViewController, TableViewDataSource, TableViewDelegate {
+    /// The list.
+    public let tableView = TableView(frame: .zero, style: .plain)
+    /// The rooms shown.
+    public private(set) var directory = RoomDirectory()
+    let log: (String) -> Void
+    private let bar = BarView(title: "Find a room")
+    private let refresh = RefreshControl()
+    private var refreshTimer: LoopTimer?
+
+    init(log: @escaping (String) -> Void) {
+        self.log = log
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        tableView.rowHeight = 72
+        tableView.sectionHeaderHeight = 34
+        tableView.separatorInset = EdgeInsets(top: 0, left: 92, bottom: 0, right: 0)
+        tableView.register(TableViewCell.self, forCellReuseIdentifier: "room")
+        tableView.dataSource = self
+        tableView.delegate = self
+        refresh.title = "Pull to refresh"
+        refresh.addAction({ [weak self] _ in self?.refreshStatuses() }, for: .valueChanged)
+        tableView.refreshControl = refresh
+        view.addSubview(tableView)
+        view.addSubview(bar)
+        bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+        // Coming back from a room: its row fades out of selection, as in UIKit's lists.
+        if let selected = tableView.indexPathForSelectedRow { tableView.deselectRow(at: selected, animated: animated) }
+    }
+
+    public override func viewDidLayoutSubviews() {
+        let b = view.bounds
+        bar.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
+        tableView.frame = Rect(x: 0, y: 80, width: b.width, height: max(0, b.height - 80))
+    }
+
+    /// The booking system is asked again (a second, on the loop's timer); the list reloads.
+    private func refreshStatuses() {
+        log("pulled to refresh: asking for the rooms' statuses")
+        guard let loop = view.window?.application?.mainLoop else { return }
+        refreshTimer = LoopTimer.scheduled(on: loop, after: 1) { [weak self] _ in
+            guard let self else { return }
+            self.directory.refresh()
+            self.tableView.reloadData()
+            self.refresh.endRefreshing()
+            self.log("statuses refreshed")
+        }
+    }
+
+    // MARK: Data source and delegate
+
+    public func numberOfSections(in tableView: TableView) -> Int { directory.rooms.count }
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        directory.rooms[section].count
+    }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        RoomDirectory.floors[section]
+    }
+
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: ItemPath) -> TableViewCell {
+        let room = directory.rooms[indexPath.section][indexPath.row]
+        let cell = tableView.dequeueReusableCell(withIdentifier: "room", for: indexPath)
+        cell.textLabel.text = room.name
+        cell.textLabel.font = .system(size: 20, weight: .semibold)
+        cell.textLabel.textColor = Palette.ink
+        cell.detailTextLabel.text = "\(room.status) · \(room.capacity) seats"
+        cell.detailTextLabel.textColor = room.isFree ? Color(rgb: 0x2E7D4F) : Color(rgb: 0xB3412E)
+        cell.imageView.image = RoomPictures.thumbnail(floor: room.floor)
+        return cell
+    }
+
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: ItemPath) {
+        let room = directory.rooms[indexPath.section][indexPath.row]
+        log("room \(room.name) tapped")
+        present(RoomDetailController(room: room), animated: true)
+    }
+}
+
+/// One room: its picture, name, status and seats; Back or a swipe right returns to the list.
+public final class RoomDetailController: ViewController {
+    /// The room shown.
+    public let room: Room
+    private let bar: BarView
+    private let picture = ImageView(frame: .zero)
+    private let text = Label(frame: .zero)
+
+    init(room: Room) {
+        self.room = room
+        bar = BarView(title: room.name)
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        picture.image = RoomPictures.large(floor: room.floor)
+        picture.contentMode = .scaleAspectFill
+        picture.cornerRadius = 16
+        picture.clipsToBounds = true
+        view.addSubview(picture)
+        text.text = "\(RoomDirectory.floors[room.floor])\n\(room.status)\n\(room.capacity) seats\n\nSwipe right to go back."
+        text.numberOfLines = 0
+        text.font = .system(size: 24)
+        text.textColor = Palette.ink
+        text.lineSpacing = 6
+        view.addSubview(text)
+        view.addSubview(bar)
+        bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
+        let swipe = SwipeGestureRecognizer { [weak self] _ in self?.dismiss(animated: true) }
+        swipe.direction = .right
+        view.addGestureRecognizer(swipe)
+    }
+
+    public override func viewDidLayoutSubviews() {
+        let b = view.bounds
+        bar.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
+        if b.width >= 600 {
+            picture.frame = Rect(x: 40, y: 120, width: (b.width - 120) * 0.5, height: b.height - 160)
+            text.frame = Rect(x: picture.frame.maxX + 40, y: 120, width: b.width - picture.frame.maxX - 80, height: b.height - 160)
+        } else {
+            picture.frame = Rect(x: 24, y: 104, width: b.width - 48, height: (b.height - 104) * 0.45)
+            text.frame = Rect(x: 24, y: picture.frame.maxY + 24, width: b.width - 48, height: b.height - picture.frame.maxY - 48)
+        }
+    }
+}
+
+/// Pictures of the rooms, drawn in code once per floor (a real kiosk loads PNGs).
+@MainActor
+enum RoomPictures {
+    private static let colors: [(UInt32, UInt32)] = [(0x8FB9A8, 0x2E5E4E), (0xA8B8D8, 0x2D4A7A), (0xE0C08F, 0x8A5A2B), (0xC7A2C9, 0x5B3A6B)]
+    private static var thumbnails: [Int: Image] = [:]
+    private static var larges: [Int: Image] = [:]
+
+    static func thumbnail(floor: Int) -> Image {
+        if let image = thumbnails[floor] { return image }
+        let image = draw(floor: floor, size: 112, scale: 2)
+        thumbnails[floor] = image
+        return image
+    }
+
+    static func large(floor: Int) -> Image {
+        if let image = larges[floor] { return image }
+        let image = draw(floor: floor, size: 480, scale: 1)
+        larges[floor] = image
+        return image
+    }
+
+    /// A room seen through its door: a gradient wall, a window, a table.
+    private static func draw(floor: Int, size: Int, scale: Double) -> Image {
+        let (top, bottom) = colors[floor % colors.count]
+        let surface = Surface(width: size, height: size, format: .argb8888)
+        let context = GraphicsContext(surface: surface)
+        let s = Double(size)
+        context.drawLinearGradient(Gradient(colors: [Color(rgb: top), Color(rgb: bottom)]),
+                                   start: Point(x: 0, y: 0), end: Point(x: 0, y: s))
+        context.fillColor = Color(white: 1, alpha: 0.75)
+        context.fill(Path(Rect(x: s * 0.18, y: s * 0.16, width: s * 0.3, height: s * 0.3)))
+        context.fill(Path(Rect(x: s * 0.55, y: s * 0.16, width: s * 0.27, height: s * 0.3)))
+        context.fillColor = Palette.ink.withAlphaComponent(0.8)
+        context.fill(Path(Rect(x: s * 0.12, y: s * 0.66, width: s * 0.76, height: s * 0.08)))
+        context.fill(Path(Rect(x: s * 0.2, y: s * 0.74, width: s * 0.06, height: s * 0.18)))
+        context.fill(Path(Rect(x: s * 0.74, y: s * 0.74, width: s * 0.06, height: s * 0.18)))
+        return Image(surface: surface, scale: scale)
+    }
+}

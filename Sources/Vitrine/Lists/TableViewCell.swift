@@ -1,0 +1,196 @@
+import VitrineGraphics
+
+/// One row of a `TableView` (UIKit's `UITableViewCell`): a `contentView` holding an optional
+/// image, a text label and a detail label laid out by `style`, a `selectedBackgroundView`
+/// shown while the row is highlighted or selected, and the trailing swipe actions behind the
+/// content.
+///
+/// Cells are made by the table from a registered class (`TableView.register(_:forCellReuseIdentifier:)`)
+/// and reused: when a row scrolls away its cell is hidden and kept, `prepareForReuse()` runs
+/// and the data source configures it for another row. Add custom subviews to `contentView`
+/// (it slides with a swipe). Coordinates: the cell's bounds, as wide as the table.
+open class TableViewCell: View {
+    /// How the standard labels and image are arranged (UIKit's `UITableViewCell.CellStyle`).
+    public enum Style: Sendable, Hashable {
+        /// Image, then the text label on one line; no detail label.
+        case `default`
+        /// Image, text label, detail label right-aligned on the same line.
+        case value1
+        /// Image, then the text label above the smaller detail label.
+        case subtitle
+    }
+
+    /// The arrangement of the labels and the image.
+    public let style: Style
+    /// The identifier the table reuses the cell under (nil: the cell is not reused).
+    public let reuseIdentifier: String?
+
+    /// The view that holds the content; add custom subviews here. It slides left to reveal
+    /// the swipe actions.
+    public let contentView = View(frame: .zero)
+    /// Shown behind the content while the row is highlighted or selected (light grey by
+    /// default).
+    public let selectedBackgroundView = View(frame: .zero)
+    /// The main text (17 pt).
+    public let textLabel = Label(frame: .zero)
+    /// The secondary text (15 pt grey), shown in `.value1` and `.subtitle`.
+    public let detailTextLabel = Label(frame: .zero)
+    /// The picture at the leading edge, square, as tall as the row less 8 points each side
+    /// (hidden without an image).
+    public let imageView = ImageView(frame: .zero)
+    /// The line under the row (hidden when the table's `separatorStyle` is `.none`).
+    let separatorView = View(frame: .zero)
+    /// Where the separator starts and ends (set from the table's `separatorInset`).
+    var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+
+    /// Whether the row is highlighted (a finger on it). The table sets it.
+    public private(set) var isHighlighted = false
+    /// Whether the row is selected. The table sets it.
+    public private(set) var isSelected = false
+
+    /// Swipe actions shown behind the content (nil when none are revealed).
+    var swipeActionViews: [Button] = []
+    var swipeConfiguration: SwipeActionsConfiguration?
+    /// How far, in points, the content is slid left (0: closed).
+    var swipeOffset = 0.0 {
+        didSet { if swipeOffset != oldValue { setNeedsLayout() } }
+    }
+
+    /// A cell of `style`, reused under `reuseIdentifier`. Subclasses that the table makes
+    /// from a registered class override this initializer.
+    public required init(style: Style, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
+        backgroundColor = .white
+        clipsToBounds = true
+        selectedBackgroundView.backgroundColor = Color(white: 0.85)
+        selectedBackgroundView.alpha = 0
+        selectedBackgroundView.isUserInteractionEnabled = false
+        contentView.addSubview(selectedBackgroundView)
+        imageView.contentMode = .scaleAspectFill
+        imageView.clipsToBounds = true
+        imageView.cornerRadius = 6
+        imageView.isUserInteractionEnabled = false
+        contentView.addSubview(imageView)
+        textLabel.font = .system(size: 17)
+        contentView.addSubview(textLabel)
+        detailTextLabel.font = .system(size: 15)
+        detailTextLabel.textColor = Color(white: 0.45)
+        detailTextLabel.isHidden = style == .default
+        if style == .value1 { detailTextLabel.textAlignment = .right }
+        contentView.addSubview(detailTextLabel)
+        separatorView.backgroundColor = Color(white: 0.8)
+        separatorView.isUserInteractionEnabled = false
+        contentView.addSubview(separatorView)
+        addSubview(contentView)
+    }
+
+    /// A `.default` cell with no reuse identifier.
+    public convenience override init(frame: Rect) {
+        self.init(style: .default, reuseIdentifier: nil)
+        self.frame = frame
+    }
+
+    /// Called before the table hands the cell out again for another row. The default does
+    /// nothing (the table has already cleared highlight, selection and swipe); override it to
+    /// reset state that is not content (the data source sets the content). Call super.
+    open func prepareForReuse() {}
+
+    /// Shows or hides the highlight (the table calls it on touch-down and lift).
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        isHighlighted = highlighted
+        updateSelectionLook(animated: animated)
+    }
+
+    /// Shows or hides the selection; animated, the highlight fades (0.3 s).
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        isSelected = selected
+        updateSelectionLook(animated: animated)
+    }
+
+    private func updateSelectionLook(animated: Bool) {
+        let target: Double = isHighlighted || isSelected ? 1 : 0
+        guard selectedBackgroundView.alpha != target else { return }
+        if animated {
+            View.animate(withDuration: 0.3) { self.selectedBackgroundView.alpha = target }
+        } else {
+            View.performWithoutAnimation { selectedBackgroundView.alpha = target }
+        }
+    }
+
+    /// Lays out the content (slid by the swipe), the labels and image by `style`, the
+    /// separator, and the revealed swipe actions.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        contentView.frame = Rect(x: -swipeOffset, y: 0, width: b.width, height: b.height)
+        selectedBackgroundView.frame = Rect(x: 0, y: 0, width: b.width, height: b.height)
+        var x = 16.0
+        if imageView.image != nil {
+            let side = max(0, b.height - 16)
+            imageView.isHidden = false
+            imageView.frame = Rect(x: x, y: 8, width: side, height: side)
+            x += side + 12
+        } else {
+            imageView.isHidden = true
+        }
+        let width = max(0, b.width - x - 16)
+        switch style {
+        case .default:
+            textLabel.frame = Rect(x: x, y: 0, width: width, height: b.height)
+        case .value1:
+            textLabel.frame = Rect(x: x, y: 0, width: width * 0.6, height: b.height)
+            detailTextLabel.frame = Rect(x: x + width * 0.6, y: 0, width: width * 0.4, height: b.height)
+        case .subtitle:
+            let hasDetail = !(detailTextLabel.text ?? "").isEmpty
+            let textHeight = hasDetail ? min(b.height / 2 + 2, 26) : b.height
+            let top = hasDetail ? max(0, b.height / 2 - textHeight + 2) : 0
+            textLabel.frame = Rect(x: x, y: top, width: width, height: textHeight)
+            detailTextLabel.frame = Rect(x: x, y: top + textHeight, width: width, height: min(b.height / 2 - 2, 22))
+        }
+        separatorView.frame = Rect(x: separatorInset.left, y: b.height - 1,
+                                   width: max(0, b.width - separatorInset.left - separatorInset.right), height: 1)
+        layoutSwipeActions()
+    }
+
+    /// Places the action buttons in the revealed strip at the trailing edge, each as wide as
+    /// its share of the strip (the first action outermost, as UIKit).
+    private func layoutSwipeActions() {
+        guard !swipeActionViews.isEmpty else { return }
+        let b = bounds
+        let share = swipeOffset / Double(swipeActionViews.count)
+        for (index, button) in swipeActionViews.enumerated() {
+            let position = Double(swipeActionViews.count - 1 - index)
+            button.frame = Rect(x: b.width - swipeOffset + position * share, y: 0, width: share, height: b.height)
+        }
+    }
+}
+
+/// A section's header or footer as a table makes it for a title (UIKit's
+/// `UITableViewHeaderFooterView`): a label on a light background. Reused like cells.
+open class TableViewHeaderFooterView: View {
+    /// The identifier the table reuses the view under.
+    public let reuseIdentifier: String?
+    /// The title (15 pt semibold, grey).
+    public let textLabel = Label(frame: .zero)
+
+    /// A header or footer reused under `reuseIdentifier`.
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: 28))
+        backgroundColor = Color(white: 0.94)
+        textLabel.font = .system(size: 15, weight: .semibold)
+        textLabel.textColor = Color(white: 0.4)
+        addSubview(textLabel)
+    }
+
+    /// Places the label with 16 points of margin.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+    }
+
+    /// Called before the view is handed out again. The default does nothing.
+    open func prepareForReuse() {}
+}

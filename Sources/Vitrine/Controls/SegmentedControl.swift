@@ -132,7 +132,7 @@ open class SegmentedControl: Control {
     public var selectedSegmentTintColor: Color? { didSet { if selectedSegmentTintColor != oldValue { setNeedsDisplay() } } }
 
     /// The font of the titles (default: the 13-point medium system font, as UIKit).
-    public var titleFont: Font = .system(size: 13, weight: .medium) { didSet { segmentsDidChange() } }
+    public var titleFont: Font = .system(size: 13, weight: .medium) { didSet { if titleFont != oldValue { segmentsDidChange() } } }
 
     /// The segment a finger presses now, if any.
     public private(set) var highlightedSegmentIndex = SegmentedControl.noSegment {

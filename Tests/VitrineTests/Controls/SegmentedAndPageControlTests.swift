@@ -65,6 +65,14 @@ struct SegmentedControlTests {
         #expect(control.selectedSegmentIndex == 0)
     }
 
+    @Test func settingTheSameFontAgainCostsNoLayout() {
+        // A controller that sets the font in every layout pass must not relayout for ever.
+        control.titleFont = control.titleFont
+        #expect(!h.window.needsLayout && !control.needsLayout)
+        control.titleFont = .system(size: 20)
+        #expect(h.window.needsLayout)
+    }
+
     @Test func insertingAndRemovingKeepTheSelectedSegment() {
         control.selectedSegmentIndex = 1
         control.insertSegment(withTitle: "Русский", at: 0)

@@ -29,8 +29,10 @@ open class ActivityIndicatorView: View {
     /// Spokes, and turns of the lit spoke per second.
     static let spokes = 8, stepsPerSecond = 8.0
 
-    /// Animating indicators, so that hiding any view can tell them (see `View.isHidden`).
-    private static var animating: [ActivityIndicatorView] = []
+    /// Animating indicators, held weakly (an indicator released while animating must not be
+    /// kept alive), so that hiding any view can tell them (see `View.isHidden`).
+    private struct WeakIndicator { weak var indicator: ActivityIndicatorView? }
+    private static var animating: [WeakIndicator] = []
 
     /// Creates a stopped (and so, by default, hidden) `.medium` indicator with `frame` in its
     /// future superview's space.
@@ -69,7 +71,8 @@ open class ActivityIndicatorView: View {
     public func startAnimating() {
         guard !isAnimating else { return }
         isAnimating = true
-        ActivityIndicatorView.animating.append(self)
+        ActivityIndicatorView.animating.removeAll { $0.indicator == nil }
+        ActivityIndicatorView.animating.append(WeakIndicator(indicator: self))
         if hidesWhenStopped { isHidden = false }
         updateTurning()
     }
@@ -78,7 +81,7 @@ open class ActivityIndicatorView: View {
     public func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false
-        ActivityIndicatorView.animating.removeAll { $0 === self }
+        ActivityIndicatorView.animating.removeAll { $0.indicator == nil || $0.indicator === self }
         if hidesWhenStopped { isHidden = true }
         updateTurning()
     }
@@ -125,7 +128,7 @@ open class ActivityIndicatorView: View {
     /// Costs nothing when no indicator animates.
     static func visibilityMayHaveChanged() {
         guard !animating.isEmpty else { return }
-        for indicator in animating { indicator.updateTurning() }
+        for entry in animating { entry.indicator?.updateTurning() }
     }
 
     private func tick(_ link: DisplayLink) {
@@ -143,7 +146,10 @@ open class ActivityIndicatorView: View {
     /// Redraws in the new appearance.
     open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { setNeedsDisplay() }
 
-    isolated deinit { link?.invalidate() }
+    isolated deinit {
+        link?.invalidate()
+        ActivityIndicatorView.animating.removeAll { $0.indicator == nil }
+    }
 
     // MARK: Drawing
 

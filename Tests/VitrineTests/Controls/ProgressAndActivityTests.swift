@@ -120,3 +120,22 @@ struct ActivityIndicatorTests {
         #expect(turns(over: 10) == 0)
     }
 }
+
+@MainActor
+struct ActivityIndicatorLifetimeTests {
+    @Test func anIndicatorReleasedWhileAnimatingGoesAndTakesItsLinkWithIt() {
+        let h = Harness()
+        weak var released: ActivityIndicatorView?
+        do {
+            let indicator = ActivityIndicatorView(style: .medium)
+            h.window.addSubview(indicator)
+            indicator.startAnimating()
+            #expect(indicator.isTurning)
+            indicator.removeFromSuperview()
+            released = indicator
+        }
+        #expect(released == nil)
+        h.settleControls()
+        #expect(!h.display.isFrameRequested)
+    }
+}

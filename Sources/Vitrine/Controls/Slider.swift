@@ -183,10 +183,19 @@ open class Slider: Control {
         }
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: storedValue)
+        context.saveGState()
+        if !isEnabled {
+            // Drawn translucent, the thumb would show the track through it: leave the track out
+            // where the thumb is, as a control faded as a whole looks.
+            var outside = Path(bounds.insetBy(dx: -Slider.thumbDiameter, dy: -Slider.thumbDiameter))
+            outside.addEllipse(in: thumb)
+            context.clip(to: outside, rule: .evenOdd)
+        }
         context.fillColor = maximumTrackTintColor ?? SemanticColor.systemFill.resolved(with: traits)
         context.fillRoundedRect(track, cornerRadius: 2)
         context.fillColor = minimumTrackTintColor ?? tintColor
         context.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: thumb.midX - track.minX, height: track.height), cornerRadius: 2)
+        context.restoreGState()
         context.fillColor = Color(white: 0, alpha: traits.isDark ? 0.35 : 0.15)
         context.fillEllipse(in: thumb.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5))
         var thumbColor = thumbTintColor ?? .white

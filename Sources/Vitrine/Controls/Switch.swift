@@ -124,12 +124,21 @@ open class Switch: Control {
         let track = Rect(x: 0, y: ((bounds.height - size.height) / 2).rounded(), width: size.width, height: size.height)
         let off = SemanticColor.systemFill.resolved(with: traits)
         let on = onTintColor ?? SemanticColor.systemGreen.resolved(with: traits)
-        context.fillColor = off.interpolated(to: on, progress: p)
-        context.fillRoundedRect(track, cornerRadius: size.height / 2)
         let pressed = isHighlighted || isDragging
         let width = Self.thumbDiameter + (pressed ? Self.stretch : 0)
         let x = track.minX + 2 + p * (size.width - 4 - width)
         let thumb = Rect(x: x, y: track.minY + 2, width: width, height: Self.thumbDiameter)
+        context.saveGState()
+        if !isEnabled {
+            // Drawn translucent, the thumb would show the track through it: leave the track out
+            // where the thumb is, as a control faded as a whole looks.
+            var outside = Path(bounds.insetBy(dx: -size.width, dy: -size.height))
+            outside.addRoundedRect(in: thumb, cornerRadius: Self.thumbDiameter / 2)
+            context.clip(to: outside, rule: .evenOdd)
+        }
+        context.fillColor = off.interpolated(to: on, progress: p)
+        context.fillRoundedRect(track, cornerRadius: size.height / 2)
+        context.restoreGState()
         // A soft edge, so a white thumb stays visible on a light track.
         context.fillColor = Color(white: 0, alpha: traits.isDark ? 0.3 : 0.12)
         context.fillRoundedRect(thumb.insetBy(dx: -0.5, dy: -0.5), cornerRadius: Self.thumbDiameter / 2 + 0.5)

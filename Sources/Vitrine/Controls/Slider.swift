@@ -27,9 +27,14 @@ open class Slider: Control {
     /// Points between a value image and the track.
     static let imageSpacing = 8.0
 
+    /// The value the thumb is drawn at (differs from `value` while `setValue(_:animated:)`
+    /// slides it).
+    private var shown: ControlAnimation!
+
     /// Creates a slider at 0 in 0…1, with `frame` in its future superview's coordinate space.
     public override init(frame: Rect) {
         super.init(frame: frame)
+        shown = ControlAnimation(0, of: self)
     }
 
     // MARK: Value
@@ -42,18 +47,16 @@ open class Slider: Control {
     }
     private var storedValue = 0.0
 
-    /// Sets `value` (clamped; non-finite ignored). UIKit animates the thumb when `animated`;
-    /// Vitrine moves it at once either way.
+    /// Sets `value` (clamped; non-finite ignored); when `animated` (and in a window) the thumb
+    /// slides there over 0.25 s. Sends no event.
     public func setValue(_ newValue: Double, animated: Bool) {
         guard newValue.isFinite else {
             Slider.logger.warning("Slider.value: \(newValue) is not a number — the value is kept at \(storedValue)")
             return
         }
         let clamped = min(max(newValue, minimumValue), maximumValue)
-        if clamped != storedValue {
-            storedValue = clamped
-            setNeedsDisplay()
-        }
+        storedValue = clamped
+        if animated { shown.animate(to: clamped, duration: 0.25) } else { shown.jump(to: clamped) }
     }
 
     /// The value at the left end (default 0). Raising it above `maximumValue` raises that too,
@@ -165,6 +168,11 @@ open class Slider: Control {
         setNeedsDisplay()
     }
 
+    /// Out of a window, the thumb goes to the value.
+    open override func didMoveToWindow() { if window == nil { shown.finish() } }
+
+    isolated deinit { shown.invalidate() }
+
     // MARK: Drawing
 
     /// Draws the images, the two parts of the track and the thumb.
@@ -182,7 +190,7 @@ open class Slider: Control {
                                                  width: image.size.width, height: image.size.height))
         }
         let track = trackRect(forBounds: bounds)
-        let thumb = thumbRect(forBounds: bounds, trackRect: track, value: storedValue)
+        let thumb = thumbRect(forBounds: bounds, trackRect: track, value: shown.value)
         context.saveGState()
         if !isEnabled {
             // Drawn translucent, the thumb would show the track through it: leave the track out

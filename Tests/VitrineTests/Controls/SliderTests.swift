@@ -93,6 +93,19 @@ struct SliderTests {
         #expect(log.names.isEmpty)
     }
 
+    @Test func anAnimatedValueSlidesTheThumbThenSleeps() {
+        let drawn = h.app.statistics.viewsDrawn
+        slider.setValue(0.8, animated: true)
+        #expect(slider.value == 0.8)
+        h.loop.runUntilIdle()
+        #expect(h.display.isFrameRequested)
+        h.advance(by: 0.5)
+        h.settleControls()
+        #expect(h.app.statistics.viewsDrawn > drawn + 5)
+        #expect(!h.display.isFrameRequested)
+        #expect(log.names.isEmpty)
+    }
+
     @Test func valueImagesShortenTheTrack() {
         let track = slider.trackRect(forBounds: slider.bounds)
         slider.minimumValueImage = makeTestImage(width: 20, height: 20)

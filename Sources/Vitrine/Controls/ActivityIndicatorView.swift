@@ -7,7 +7,8 @@ import VitrineGraphics
 /// while the indicator is animating *and* in a window *and* neither it nor any of its
 /// ancestors is hidden. Stopped, hidden or off-window, there is no link, so no frame and no
 /// wake-up; shown again, it picks up where the clock says. Even while it turns, it redraws
-/// only when the lit spoke moves (8 times a second), not at every frame.
+/// only when the lit spoke moves (8 times a second), not at every frame. (An ancestor faded to
+/// `alpha` 0 is not noticed: hide it to stop the wheel.)
 ///
 /// **Looks.** Eight rounded spokes, the lit one in `color` (default: `SemanticColor.systemGray`,
 /// as UIKit — the indicator does not use `tintColor`), each one behind it fainter; 20 points

@@ -18,7 +18,9 @@ extension View {
     /// view's appearance (`SemanticColor.systemBlue`). Setting nil goes back to inheriting.
     /// When the colour a view shows changes — set on it or an ancestor, or because the view
     /// moved under another superview — `tintColorDidChange()` is called on it and on every
-    /// descendant that inherits it. (UIKit's `tintAdjustmentMode` is not implemented.)
+    /// descendant that inherits it. The default blue is lighter in dark appearance; that change
+    /// is reported by `traitCollectionDidChange(_:)` only. (UIKit's `tintAdjustmentMode` is
+    /// not implemented.)
     public var tintColor: Color! {
         get {
             var view: View? = self

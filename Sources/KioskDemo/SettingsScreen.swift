@@ -31,9 +31,11 @@ public final class SettingsViewController: ViewController {
     /// Called after any setting changed (the app saves them, say).
     public var settingsDidChange: (@MainActor (SettingsViewController) -> Void)?
 
-    /// The controls, for the app's tour and the tests.
+    /// The "Sound" switch.
     public let soundSwitch = Switch(frame: .zero)
+    /// The "Brightness" slider, 0.1…1, wired to `Screen.brightness`.
     public let brightnessSlider = Slider(frame: .zero)
+    /// The "Language" choice, one segment per `KioskLanguage`.
     public let languageControl = SegmentedControl(items: KioskLanguage.allCases.map(\.name))
 
     private let heading = Label(frame: .zero)
@@ -45,6 +47,7 @@ public final class SettingsViewController: ViewController {
         super.init()
     }
 
+    /// Builds the rows and wires the controls.
     public override func viewDidLoad() {
         view.backgroundColor = Palette.paper
         view.tintColor = Palette.accent

@@ -121,6 +121,22 @@ struct AppearanceTests {
         #expect(!slider.dirtyRect.isNull)
     }
 
+    @Test func controlsDrawWithTheTintTheyInherit() {
+        let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 200, height: 31))
+        slider.value = 1
+        let progress = ProgressView(frame: Rect(x: 0, y: 60, width: 200, height: 4))
+        progress.progress = 1
+        container.addSubview(slider)
+        container.addSubview(progress)
+        container.tintColor = Color(rgb: 0xD32F2F)
+        let picture = container.snapshot(scale: 1)
+        for point in [(20, 15), (100, 61)] {
+            let color = picture.color(x: point.0, y: point.1)
+            #expect(abs(color.red - 0xD3 / 255.0) < 0.02 && abs(color.blue - 0x2F / 255.0) < 0.02, "\(point): \(color)")
+        }
+    }
+
     @Test func aViewOutOfAnyWindowIsLightUnlessOverridden() {
         h.app.userInterfaceStyle = .dark
         let loose = View(frame: .zero)

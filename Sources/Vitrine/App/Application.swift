@@ -214,6 +214,8 @@ open class Application: Responder {
     /// The scroll event, reused for every turn of the wheel.
     var scrollEvent: ScrollEvent?
     var displayLinks: [DisplayLink] = []
+    /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
+    var ownUserInterfaceStyle = UserInterfaceStyle.light
     private var isRunning = false
     private var isTerminating = false
     let logger: Logger

@@ -17,6 +17,13 @@ open class ViewController: Responder {
 
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
 
+    /// The controller's own `overrideUserInterfaceStyle` (View+Appearance.swift).
+    var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
+
+    /// The traits of the controller's view changed from `previousTraitCollection`; default:
+    /// nothing (UIKit's `traitCollectionDidChange(_:)`).
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     /// A title, for containers and logs; a navigation bar showing this controller follows it.
     public var title: String? {
         didSet { (parent as? NavigationController)?.refreshBar() }

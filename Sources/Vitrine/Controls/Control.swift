@@ -232,6 +232,14 @@ open class Control: View {
         super.init(frame: frame)
     }
 
+    // MARK: Appearance
+
+    /// Redraws: every control draws with its `tintColor`.
+    open override func tintColorDidChange() { setNeedsDisplay() }
+
+    /// Redraws: every control draws with the colours of its `traitCollection`.
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { setNeedsDisplay() }
+
     // MARK: Tracking (override points)
 
     /// A touch began on the control. Return whether to track it (send events for it); the

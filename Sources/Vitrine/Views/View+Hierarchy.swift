@@ -27,6 +27,7 @@ extension View {
             return
         }
         let newWindow = window
+        let appearanceBefore = view.inheritedAppearance()
         let windowChanges = view.window !== newWindow
         // Leaving its window cancels the subtree's touches (UIKit's interruption).
         if windowChanges, let oldWindow = view.window { oldWindow.subtreeWillLeave(view) }
@@ -44,6 +45,7 @@ extension View {
         view.markSubtreeDirtyForNewParent()
         if windowChanges { view.propagateDidMoveToWindow() }
         view.didMoveToSuperview()
+        view.appearanceDidMove(from: appearanceBefore)
         didAddSubview(view)
         subviewVisibilityDidChange(view)
     }
@@ -74,6 +76,7 @@ extension View {
     /// delivered when called from a touch handler.
     public func removeFromSuperview() {
         guard let old = superview else { return }
+        let appearanceBefore = inheritedAppearance()
         // Leaving the window cancels the subtree's touches (UIKit's interruption), chosen
         // while the tree still says which views are inside.
         window?.subtreeWillLeave(self)
@@ -90,6 +93,7 @@ extension View {
             propagateDidMoveToWindow()
         }
         didMoveToSuperview()
+        appearanceDidMove(from: appearanceBefore)
         old.subviewVisibilityDidChange(self)
     }
 

@@ -53,6 +53,9 @@ open class View: Responder {
     var drawsContent = true
     /// The animated values shown on screen while an animation runs (nil otherwise).
     var presentation: PresentationValues?
+    /// The tint and appearance set on this view itself (see View+Appearance.swift).
+    var ownTintColor: Color?
+    var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
 
     // MARK: Initializers
 
@@ -108,6 +111,7 @@ open class View: Responder {
             guard isHidden != oldValue else { return }
             invalidateComposition(force: true)
             superview?.subviewVisibilityDidChange(self)
+            ActivityIndicatorView.visibilityMayHaveChanged()
         }
     }
 
@@ -497,6 +501,13 @@ open class View: Responder {
     open func draw(_ rect: Rect, in context: GraphicsContext) {
         drawsContent = false
     }
+
+    /// The view's `tintColor` changed (set on it or an ancestor, or by a move); default:
+    /// nothing. Controls redraw.
+    open func tintColorDidChange() {}
+    /// The view's `traitCollection` changed from `previousTraitCollection`; default: nothing.
+    /// Controls redraw.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// Type name and frame, for logs.
     open var debugDescription: String { "\(type(of: self))(frame: \(frame))" }

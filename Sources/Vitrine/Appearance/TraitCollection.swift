@@ -1,0 +1,87 @@
+import VitrineGraphics
+
+/// Light or dark appearance (UIKit's `UIUserInterfaceStyle`; raw values are UIKit's).
+public enum UserInterfaceStyle: Int, Sendable, Hashable, CaseIterable {
+    /// No preference: follow the superview, the controller, the window, then the application.
+    case unspecified = 0
+    /// Dark content on light backgrounds.
+    case light = 1
+    /// Light content on dark backgrounds.
+    case dark = 2
+}
+
+/// The traits a view or controller is drawn with (UIKit's `UITraitCollection`, with the one
+/// trait Vitrine has so far: the light or dark appearance). A view's traits are inherited
+/// down the tree (see `View.traitCollection`); `traitCollectionDidChange(_:)` tells a view or
+/// controller that they changed.
+public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
+    /// Light or dark; never `.unspecified` in a collection a view reports.
+    public var userInterfaceStyle: UserInterfaceStyle
+
+    /// A collection with `userInterfaceStyle` (UIKit's `init(userInterfaceStyle:)`).
+    public init(userInterfaceStyle: UserInterfaceStyle) {
+        self.userInterfaceStyle = userInterfaceStyle
+    }
+
+    /// Whether the collection is dark.
+    public var isDark: Bool { userInterfaceStyle == .dark }
+
+    /// `TraitCollection(light)` or `TraitCollection(dark)`, for logs.
+    public var description: String { "TraitCollection(\(userInterfaceStyle == .dark ? "dark" : "light"))" }
+}
+
+/// The colours controls draw with, each with a light and a dark value that follow the view's
+/// `traitCollection` (UIKit's semantic `UIColor`s: `.label`, `.systemBackground`, …). Vitrine's
+/// `Color` is a plain value, so a semantic colour is resolved where it is drawn:
+/// `SemanticColor.label.resolved(with: traitCollection)`. The values are UIKit's.
+public enum SemanticColor: Sendable, Hashable, CaseIterable {
+    /// Primary text.
+    case label
+    /// Secondary text (captions, a stepper's disabled sign).
+    case secondaryLabel
+    /// Tertiary text and the dots of a page control.
+    case tertiaryLabel
+    /// The background of a screen.
+    case systemBackground
+    /// The background of grouped content on a screen (a segmented control's thumb in dark).
+    case secondarySystemBackground
+    /// Thin lines between content.
+    case separator
+    /// The fill of thin and small shapes (a slider's track, a switch's off track).
+    case systemFill
+    /// The fill of medium shapes (a segmented control's or stepper's background).
+    case secondarySystemFill
+    /// The fill of large shapes (a progress view's track).
+    case tertiarySystemFill
+    /// The default `tintColor`.
+    case systemBlue
+    /// A switch's default on colour.
+    case systemGreen
+    /// Neutral grey (an activity indicator's default colour).
+    case systemGray
+
+    /// The colour for `traits`.
+    public func resolved(with traits: TraitCollection) -> Color {
+        resolved(isDark: traits.isDark)
+    }
+
+    /// The colour in light (`isDark` false) or dark appearance.
+    public func resolved(isDark: Bool) -> Color {
+        switch self {
+        case .label: return isDark ? .white : .black
+        case .secondaryLabel: return Color(red: isDark ? 235 / 255 : 60 / 255, green: isDark ? 235 / 255 : 60 / 255,
+                                           blue: isDark ? 245 / 255 : 67 / 255, alpha: 0.6)
+        case .tertiaryLabel: return Color(red: isDark ? 235 / 255 : 60 / 255, green: isDark ? 235 / 255 : 60 / 255,
+                                          blue: isDark ? 245 / 255 : 67 / 255, alpha: 0.3)
+        case .systemBackground: return isDark ? .black : .white
+        case .secondarySystemBackground: return isDark ? Color(rgb: 0x1C1C1E) : Color(rgb: 0xF2F2F7)
+        case .separator: return isDark ? Color(rgb: 0x545458, alpha: 0.6) : Color(rgb: 0x3C3C43, alpha: 0.29)
+        case .systemFill: return isDark ? Color(rgb: 0x787880, alpha: 0.36) : Color(rgb: 0x787880, alpha: 0.2)
+        case .secondarySystemFill: return isDark ? Color(rgb: 0x787880, alpha: 0.32) : Color(rgb: 0x787880, alpha: 0.16)
+        case .tertiarySystemFill: return isDark ? Color(rgb: 0x767680, alpha: 0.24) : Color(rgb: 0x767680, alpha: 0.12)
+        case .systemBlue: return isDark ? Color(rgb: 0x0A84FF) : Color(rgb: 0x007AFF)
+        case .systemGreen: return isDark ? Color(rgb: 0x30D158) : Color(rgb: 0x34C759)
+        case .systemGray: return Color(rgb: 0x8E8E93)
+        }
+    }
+}

@@ -4,9 +4,8 @@ import VitrineGraphics
 /// The tour's steps through the scrolling screens: the list of rooms (scrolled, pulled to
 /// refresh, a room opened and closed) and the opening hours (scrolled to the end).
 ///
-/// Scrolling is driven by the content offset, as the app or a scroll bar would: the scroll
-/// view's pan and momentum are merged separately, and a flick through `ScriptedInput` replaces
-/// these offsets then.
+/// Scrolling is done by a finger, as a visitor would: a flick that coasts to rest, a pull past
+/// the top, and a drag through the long text.
 extension KioskTour {
     func browseRoomsAndHours() {
         tap(kiosk.welcome.buttons[1])
@@ -19,25 +18,32 @@ extension KioskTour {
 
         let created = table.numberOfCellsCreated(withIdentifier: "room")
         var mostVisible = table.visibleCells.count
-        for step in 1...60 {
-            table.contentOffset = Point(x: 0, y: Double(step) * 25)
+        let screen = table.convert(table.bounds, to: nil)   // the list's area on the screen
+        // A flick up: half the list's height in a tenth of a second, then it coasts.
+        drag(from: Point(x: screen.midX, y: screen.minY + screen.height * 0.8), by: -screen.height / 2, in: 0.1) {
+            mostVisible = max(mostVisible, table.visibleCells.count)
+        }
+        let released = table.contentOffset.y
+        // UIKit's normal deceleration takes about four seconds to settle from such a flick.
+        for frame in 0..<600 {
             loop.advance(by: 1.0 / 60)
             mostVisible = max(mostVisible, table.visibleCells.count)
+            if frame > 0 && !table.isDecelerating { break }
         }
         let first = table.indexPathsForVisibleRows.first
         let cells = table.numberOfCellsCreated(withIdentifier: "room")
-        record("the list scrolled 1,500 points in a second: first row now \(first.map { "\($0)" } ?? "none"), \(cells) cells made in all (\(created) at first)",
-               passed: first.map { $0.section > 0 } == true && cells <= mostVisible + 2)
+        record("a flick: the list coasted \(Int(table.contentOffset.y - released)) points to rest, first row now \(first.map { "\($0)" } ?? "none"), \(cells) cells made in all (\(created) at first)",
+               passed: table.contentOffset.y > released + 300 && !table.isDecelerating && cells <= mostVisible + 2)
 
-        table.contentOffset = .zero
-        loop.advance(by: 0.1)
+        table.setContentOffset(.zero, animated: true)
+        loop.advance(by: 1)
         let statusBefore = rooms.directory.rooms[0][0].status
-        for y in stride(from: -10.0, through: -100, by: -10) {
-            table.contentOffset = Point(x: 0, y: y)
-            loop.advance(by: 1.0 / 60)
-        }
+        // A pull past the top: the finger drags 300 points down, waits, and lifts.
+        drag(from: Point(x: screen.midX, y: screen.minY + screen.height * 0.2), by: 300, in: 0.3, lift: false)
         let refreshing = table.refreshControl?.isRefreshing == true
-        table.contentOffset = table.minimumContentOffset
+        loop.advance(by: 0.2)
+        input.up(0)
+        input.frame()
         loop.advance(by: 1.5)
         record("pulled down past the top: the statuses refreshed",
                passed: refreshing && table.refreshControl?.isRefreshing == false
@@ -59,14 +65,35 @@ extension KioskTour {
         tap(kiosk.welcome.buttons[2])
         let hours = kiosk.welcome.presentedViewController as? HoursController
         if let scroll = hours?.scrollView {
-            scroll.contentOffset = Point(x: 0, y: scroll.maximumContentOffset.y / 2)
-            loop.advance(by: 0.1)
+            // A slow drag (no momentum) up through the text by half its scrollable length.
+            let area = scroll.convert(scroll.bounds, to: nil)
+            let distance = min(scroll.maximumContentOffset.y / 2, area.height * 0.6)
+            drag(from: Point(x: area.midX, y: area.minY + area.height * 0.8), by: -distance, in: 1)
+            loop.advance(by: 1)
         }
         let scrolled = hours.map { $0.scrollView.contentSize.height > $0.scrollView.bounds.height } ?? false
-        record("\"Opening hours\": a long text, scrolled halfway", picture: "hours",
+        record("\"Opening hours\": a long text, dragged up", picture: "hours",
                passed: hours?.isVisible == true && scrolled)
         if let hours { tapBackButton(of: hours) }
         record("Back: the welcome screen", passed: kiosk.welcome.presentedViewController == nil && kiosk.welcome.isVisible)
+    }
+
+    /// A finger at `start` (screen points) moves `dy` points vertically in 10 moves over
+    /// `duration` seconds, then lifts at once (a flick keeps its speed) unless `lift` is false;
+    /// `eachMove` runs after every move.
+    private func drag(from start: Point, by dy: Double, in duration: Double, lift: Bool = true,
+                      eachMove: () -> Void = {}) {
+        input.down(0, at: start)
+        input.frame()
+        for step in 1...10 {
+            loop.advance(by: duration / 10)
+            input.move(0, to: Point(x: start.x, y: start.y + dy * Double(step) / 10))
+            input.frame()
+            eachMove()
+        }
+        guard lift else { return }
+        input.up(0)
+        input.frame()
     }
 
     /// Taps the Back button of a browsing screen's bar.

@@ -8,22 +8,15 @@ import VitrineGraphics
 /// Sits in the table's content space just above the content (y = −`height`); draws a ring that
 /// fills as the list is pulled, full while refreshing, and `title` under it.
 ///
-/// Assumption until the scroll view's physics is merged (coordinate with `ScrollView`): the
-/// pull is measured from the content offset alone — the offset going `threshold` points past
-/// the top — because the skeleton exposes no `isDragging`. Once it does, `tableDidScroll()`
-/// should also require `isDragging` (UIKit triggers only under the finger), so that a
-/// programmatic offset above the top does not refresh. The control re-arms once the offset is
-/// back at or below the top.
+/// It triggers only under the finger (the table `isDragging`), as UIKit: an offset the app sets
+/// above the top, or the rubber band bouncing back, does not refresh. The control re-arms once
+/// the offset is back at or below the top.
 open class RefreshControl: Control {
     /// The control's height, in points.
     public static let height = 60.0
 
     /// How far, in points, the list must be pulled past its top to refresh (default 80).
     public var threshold = 80.0
-    /// The ring's and title's colour.
-    public var tintColor = Color(white: 0.45) {
-        didSet { setNeedsDisplay() }
-    }
     /// Text under the ring (UIKit's `attributedTitle`), nil for none.
     public var title: String? {
         didSet { if title != oldValue { setNeedsDisplay() } }
@@ -44,6 +37,9 @@ open class RefreshControl: Control {
     /// A control with no table yet (set it as a table's `refreshControl`).
     public init() {
         super.init(frame: Rect(x: 0, y: -RefreshControl.height, width: 320, height: RefreshControl.height))
+        // The ring and title are drawn in `tintColor` (a control redraws when it changes): grey
+        // unless the app sets another.
+        tintColor = Color(white: 0.45)
     }
 
     /// Begins refreshing (the ring full, the control kept shown) without sending
@@ -70,11 +66,11 @@ open class RefreshControl: Control {
             table.contentInset.top -= insetAdded
             insetAdded = 0
         }
+        // Under a finger the list springs back to the new top when released; otherwise it
+        // slides there now, taking over any bounce under way (which aimed at the old top).
         let minimum = table.minimumContentOffset.y
-        if table.contentOffset.y < minimum {
-            View.animate(withDuration: 0.3) {
-                table.contentOffset = Point(x: table.contentOffset.x, y: minimum)
-            }
+        if !table.isDragging, table.contentOffset.y < minimum {
+            table.setContentOffset(Point(x: table.contentOffset.x, y: minimum), animated: true)
         }
     }
 
@@ -112,7 +108,7 @@ open class RefreshControl: Control {
                 setNeedsDisplay()
             }
         }
-        guard !isRefreshing, isArmed, pull >= threshold, isEnabled else { return }
+        guard !isRefreshing, isArmed, pull >= threshold, isEnabled, table.isDragging else { return }
         isArmed = false
         beginRefreshing()
         sendActions(for: .valueChanged)

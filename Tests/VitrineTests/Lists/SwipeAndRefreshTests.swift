@@ -117,58 +117,90 @@ struct RefreshControlTests {
         var count = 0
     }
 
-    func scene() -> (TableView, RefreshControl, Counter) {
+    func scene() -> (Harness, TableView, RefreshControl, Counter) {
+        let h = Harness()
         let rows = Rows([30])
-        let table = makeTable(rows)
+        let table = makeTable(rows, frame: Rect(x: 0, y: 0, width: 320, height: 440))
         let control = RefreshControl()
         let counter = Counter()
         control.addAction({ _ in counter.count += 1 }, for: .valueChanged)
         table.refreshControl = control
-        table.layoutIfNeeded()
-        return (table, control, counter)
+        h.window.addSubview(table)
+        h.frame()
+        return (h, table, control, counter)
+    }
+
+    /// A finger pulls the list down by `distance` points in ten moves a frame apart; the list
+    /// shows the pull rubber-banded (a 300-point pull shows about 112 points above the top).
+    func pull(_ h: Harness, by distance: Double, lift: Bool = true) {
+        h.down(0, at: Point(x: 100, y: 60))
+        for step in 1...10 {
+            h.advance(by: 1.0 / 60)
+            h.move(0, to: Point(x: 100, y: 60 + distance * Double(step) / 10))
+        }
+        guard lift else { return }
+        h.advance(by: 0.2)   // held still: the lift has no velocity
+        h.up(0)
     }
 
     @Test func pullingPastTheThresholdRefreshesOnce() {
-        let (table, control, counter) = scene()
+        let (h, table, control, counter) = scene()
         #expect(control.superview === table)
         #expect(control.frame == Rect(x: 0, y: -60, width: 320, height: 60))
-        table.scroll(toY: -40)
+        pull(h, by: 100, lift: false)
+        #expect(table.contentOffset.y < -30 && table.contentOffset.y > -80)
         #expect(counter.count == 0)
         #expect(!control.isRefreshing)
-        table.scroll(toY: -85)
+        for step in 1...10 {
+            h.advance(by: 1.0 / 60)
+            h.move(0, to: Point(x: 100, y: 160 + 20 * Double(step)))
+        }
+        #expect(table.contentOffset.y < -80)
         #expect(counter.count == 1)
         #expect(control.isRefreshing)
         #expect(table.contentInset.top == 60)  // kept shown while refreshing
         #expect(table.minimumContentOffset.y == -60)
-        table.scroll(toY: -120)
-        table.scroll(toY: -90)
+        h.up(0)
+        h.advance(by: 1)
         #expect(counter.count == 1)
+        #expect(table.contentOffset.y == -60, "while refreshing the list rests with the control shown")
         control.endRefreshing()
+        h.advance(by: 1)
         #expect(!control.isRefreshing)
         #expect(table.contentInset.top == 0)
-        #expect(table.contentOffset.y == 0)  // no display: the slide back is immediate
+        #expect(table.contentOffset.y == 0)
+    }
+
+    @Test func anOffsetTheAppSetsAboveTheTopDoesNotRefresh() {
+        let (h, table, control, counter) = scene()
+        table.contentOffset = Point(x: 0, y: -120)
+        h.frame()
+        #expect(counter.count == 0)
+        #expect(!control.isRefreshing)
     }
 
     @Test func itRefreshesAgainAfterReturningToTheTop() {
-        let (table, control, counter) = scene()
-        table.scroll(toY: -85)
-        table.scroll(toY: -30)
+        let (h, table, control, counter) = scene()
+        pull(h, by: 300)
+        #expect(counter.count == 1)
         control.endRefreshing()      // slides the list back to its top: armed again
+        h.advance(by: 1)
         #expect(table.contentOffset.y == 0)
-        table.scroll(toY: -85)
+        pull(h, by: 300)
         #expect(counter.count == 2)
         control.endRefreshing()
-        table.scroll(toY: -90)
+        h.advance(by: 1)
+        pull(h, by: 300)
         #expect(counter.count == 3)
     }
 
     @Test func beginRefreshingDoesNotSendValueChanged() {
-        let (table, control, counter) = scene()
+        let (h, table, control, counter) = scene()
         control.beginRefreshing()
         #expect(control.isRefreshing)
         #expect(counter.count == 0)
         #expect(table.contentInset.top == 60)
-        table.scroll(toY: -100)
+        pull(h, by: 300)
         #expect(counter.count == 0)
         table.refreshControl = nil
         #expect(control.superview == nil)
@@ -176,9 +208,9 @@ struct RefreshControlTests {
     }
 
     @Test func aDisabledControlDoesNotRefresh() {
-        let (table, control, counter) = scene()
+        let (h, _, control, counter) = scene()
         control.isEnabled = false
-        table.scroll(toY: -100)
+        pull(h, by: 300)
         #expect(counter.count == 0)
         #expect(!control.isRefreshing)
     }

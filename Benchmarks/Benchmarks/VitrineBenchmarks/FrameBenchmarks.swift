@@ -110,6 +110,8 @@ func textBenchmarks() {
             mainActorBenchmark("Text-\(script)-\(cold ? "cold" : "warm")") { benchmark in
                 let surface = TextCanvas.surface()
                 if cold { GlyphCache.shared.removeAll() }
+                // Layout itself is measured: not the layout kept from the previous sample.
+                TextLayout.removeAllCachedLayouts()
                 benchmark.startMeasurement()
                 let layout = TextLayout(text: text, font: TextSamples.font, width: TextSamples.wrapWidth)
                 layout.draw(in: surface, at: Point(x: 20, y: 20), scale: 1, color: .black)

@@ -97,8 +97,9 @@ extension View {
         let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
         guard !pixels.isEmpty else { return }
         store.fill(pixels, with: .clear)
-        let context = GraphicsContext(surface: store, transform: toPixels, clip: Region(pixels))
-        draw(rect, in: context)
+        RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
+            draw(rect, in: context)
+        }
         if !drawsContent { backingStore = nil }
     }
 

@@ -108,8 +108,10 @@ public final class GraphicsContext {
     /// How drawing combines with the surface (default normal).
     public var blendMode: BlendMode = .normal
 
-    /// The saved states, innermost last.
-    private var stack: [State] = []
+    /// The saved states, innermost last. (A context is used from one thread, and its state is
+    /// never accessed twice at once: the runtime's exclusivity checks, a call on every save
+    /// and restore, are left out.)
+    @exclusivity(unchecked) private var stack: [State] = []
     /// Masks, solid images and contexts reused from one drawing to the next.
     let scratch: DrawingScratch
 

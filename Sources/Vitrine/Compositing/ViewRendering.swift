@@ -289,17 +289,32 @@ extension View {
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }
+        // Memory follows what is visible and damaged, not the depth of nested groups: past the
+        // budget, the group is made band by band (each a layer of a few rows, down to one).
+        if let rows = RenderScratch.bandRows(forLayer: box) {
+            var top = box.y
+            while top < box.maxY {
+                context.saveGState()
+                context.clip(to: Region(PixelRect(x: box.x, y: top, width: box.width, height: min(rows, box.maxY - top))))
+                renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
+                context.restoreGState()
+                top += rows
+            }
+            return
+        }
         RenderCulling.viewsPainted += 1
-        let layer = Surface(width: box.width, height: box.height, format: .argb8888)
+        let layer = RenderScratch.takeLayer(width: box.width, height: box.height)
+        defer { RenderScratch.giveBack(layer) }
         // Whole-pixel offset, so the layer's pixels line up with the target's exactly.
         let toLayer = toTarget.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))
-        let layerContext = GraphicsContext(surface: layer, transform: toLayer, clip: area.translated(dx: -box.x, dy: -box.y))
-        renderOwnContent(in: layerContext, bounds: bounds, scale: scale)
-        layerContext.saveGState()
-        if clipsToBounds && !roundedClip { layerContext.clip(to: bounds) }
-        for subview in subviews { subview.render(in: layerContext, scale: scale) }
-        layerContext.restoreGState()
-        renderBorder(in: layerContext, bounds: bounds)
+        RenderScratch.drawing.withContext(surface: layer, transform: toLayer, clip: area.translated(dx: -box.x, dy: -box.y)) { layerContext in
+            renderOwnContent(in: layerContext, bounds: bounds, scale: scale)
+            layerContext.saveGState()
+            if clipsToBounds && !roundedClip { layerContext.clip(to: bounds) }
+            for subview in subviews { subview.render(in: layerContext, scale: scale) }
+            layerContext.restoreGState()
+            renderBorder(in: layerContext, bounds: bounds)
+        }
         context.saveGState()
         context.alpha *= alpha
         if roundedClip {

@@ -9,8 +9,10 @@ enum RenderScratch {
     static let drawing = DrawingScratch()
 
     /// The most bytes the group layers alive at once may take (nested translucent groups each
-    /// hold a layer while their subviews render): 8 MiB, a full-HD frame.
-    static var layerBudget = 8 << 20
+    /// hold a layer while their subviews render): 4 MiB, half a full-HD frame. Past it a group
+    /// is made in bands; each band costs a walk of the group's subtree, but the screen's memory
+    /// stays the frame buffers' plus a few MiB however deep groups nest.
+    static var layerBudget = 4 << 20
     /// Bytes of the group layers alive now.
     @exclusivity(unchecked) private(set) static var layerBytes = 0
     /// The most `layerBytes` has been since it was last set to 0 (for tests and benchmarks).

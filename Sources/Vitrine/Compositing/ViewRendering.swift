@@ -87,6 +87,7 @@ extension View {
         let size = backingStoreSize(scale: scale, of: region)
         var rect = rect
         if backingStore?.width != size.width || backingStore?.height != size.height || region != backingStoreRect {
+            backingStore = nil   // the old store goes before the new one is made: never both at once
             backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
             backingStoreRect = region
             rect = region
@@ -283,9 +284,16 @@ extension View {
     /// subviews do not show through each other), clipped to the rounded bounds if asked.
     private func renderAsGroup(in context: GraphicsContext, bounds: Rect, alpha: Double, roundedClip: Bool, scale: Double) {
         let toTarget = context.ctm
-        var extent = clipsToBounds ? bounds : renderExtent(in: bounds)
-        extent = extent.applying(toTarget)
-        var area = Region(covering: extent).intersection(context.surface.bounds)
+        // The layer covers what the group shows within the clip. Its subtree's extent is a walk
+        // of the whole subtree; when the clip is no larger than the view itself (a band, a small
+        // damage, a group nested in another) the clip's box bounds the layer as well, so
+        // nested groups do not walk their subtrees once per level.
+        let clipBox = context.clipBounds
+        let ownBox = PixelRect(covering: bounds.applying(toTarget))
+        var extent = clipsToBounds ? bounds : (clipBox.area <= ownBox.area ? nil : renderExtent(in: bounds))
+        extent = extent?.applying(toTarget)
+        var area = extent.map { Region(covering: $0) } ?? Region(clipBox)
+        area.formIntersection(context.surface.bounds)
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }

@@ -268,7 +268,7 @@ public final class GraphicsContext {
     var rasterLimit: Rect { Rect(x: -16384, y: -16384, width: 32767, height: 32767) }
 
     /// Surface pixels the clip may let through.
-    var clipBounds: PixelRect {
+    package var clipBounds: PixelRect {
         clipRegion.map { $0.boundingBox.intersection(surface.bounds) } ?? surface.bounds
     }
 

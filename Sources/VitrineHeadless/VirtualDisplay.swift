@@ -156,10 +156,9 @@ public final class VirtualDisplay: Display {
         ages.restart()
         shownIndex = nil
         pendingIndex = nil
-        if let vblankTimer {
+        if let vblankTimer, vblankTimer.isValid {
             // A requested frame waits for a vblank of the old refresh: move it onto the new grid.
             vblankTimer.invalidate()
-            self.vblankTimer = nil
             armVblank()
         }
         modeDidChange?(newMode)
@@ -172,8 +171,10 @@ public final class VirtualDisplay: Display {
         if isPoweredOn { armVblank() }
     }
 
+    /// Arms the vblank timer (made once and re-armed, so that a frame allocates nothing here)
+    /// unless it is armed already.
     private func armVblank() {
-        guard vblankTimer == nil else { return }
+        if let vblankTimer, vblankTimer.isValid { return }
         let now = mainLoop.clock.now
         // The first vblank strictly after `now`. `now / period` is only nearly an integer when
         // `now` is itself a vblank (1/60 is not exact in binary): rounding down could pick that
@@ -182,6 +183,10 @@ public final class VirtualDisplay: Display {
         if vblankTime(index) > now { index -= 1 }
         while vblankTime(index + 1) <= now { index += 1 }
         // Armed at the exact vblank time (not `now + delay`, which would drift off the grid).
+        if let vblankTimer {
+            vblankTimer.rearm(at: vblankTime(index + 1))
+            return
+        }
         let timer = LoopTimer(fireDate: vblankTime(index + 1)) { [weak self] _ in self?.vblank() }
         vblankTimer = timer
         timer.schedule(on: mainLoop)
@@ -193,7 +198,6 @@ public final class VirtualDisplay: Display {
     }
 
     private func vblank() {
-        vblankTimer = nil
         guard isFlipPending || isFrameRequested else { return }
         // Off: a flip in flight still completes; a mere request waits for the panel.
         guard isPoweredOn || isFlipPending else { return }

@@ -13,6 +13,7 @@ enum ProcessFigure {
     static var beyondBuffersKiB: BenchmarkMetric { .custom("peakBeyondBuffersKiB", useScalingFactor: false) }
     static var privateCleanKiB: BenchmarkMetric { .custom("privateCleanKiB", useScalingFactor: false) }
     static var peakResidentKiB: BenchmarkMetric { .custom("peakResidentKiB", useScalingFactor: false) }
+    static var firstFrameMicroseconds: BenchmarkMetric { .custom("firstFrameMicroseconds", useScalingFactor: false) }
 }
 
 /// Runs `vitrine-bench-app` with `arguments`; returns its figures, or nil after reporting the
@@ -33,7 +34,8 @@ func runBenchApp(_ arguments: [String], for benchmark: Benchmark) -> (figures: [
 }
 
 /// 7. Idle, 8. startup and 10. memory, each in a fresh `vitrine-bench-app` showing
-/// `KioskScreen` at 1920×1080 on the real epoll loop and a virtual display.
+/// `KioskScreen` (or, for memory, a `MemoryScene`) at 1920×1080 on the real epoll loop and a
+/// virtual display.
 func processBenchmarks() {
     // 7. Five seconds of nothing after the first frame: wake-ups (must be 0) and CPU time.
     Benchmark("Idle-5s", configuration: .init(
@@ -60,23 +62,32 @@ func processBenchmarks() {
 
     // 10. Peak private dirty memory over 120 frames of use, and how much of it is not frame
     // buffers (see `memory()` in vitrine-bench-app for why dirty, and how the peak is taken).
-    Benchmark("Memory-1920x1080", configuration: .init(
-        metrics: [ProcessFigure.beyondBuffersKiB, ProcessFigure.peakPrivateDirtyKiB, ProcessFigure.buffersKiB,
-                  ProcessFigure.privateCleanKiB, ProcessFigure.peakResidentKiB],
-        warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1
-    )) { benchmark in
-        guard let run = runBenchApp(["memory"], for: benchmark) else { return }
-        let figures = run.figures
-        for (metric, name) in [(ProcessFigure.beyondBuffersKiB, "memory_peak_beyond_buffers_kib"),
-                               (ProcessFigure.peakPrivateDirtyKiB, "memory_peak_private_dirty_kib"),
-                               (ProcessFigure.buffersKiB, "memory_buffers_kib"),
-                               (ProcessFigure.privateCleanKiB, "memory_private_clean_kib"),
-                               (ProcessFigure.peakResidentKiB, "memory_peak_resident_kib")] {
-            guard let value = figures[name] else {
-                benchmark.error("vitrine-bench-app memory did not report \(name)")
-                return
+    // The same for scenes whose views are far larger than the screen (issue 15): a
+    // 16,000-point background-only view, a 10^6-point-wide drawing view, 2,000 nested
+    // translucent views; each must stay within 16 MiB beyond the frame buffers.
+    for (name, scene) in [("Memory-1920x1080", MemoryScene.kiosk), ("Memory-large-background", .largeBackground),
+                          ("Memory-wide-drawing", .wideDrawing), ("Memory-nested-translucent", .nestedTranslucent)] {
+        Benchmark(name, configuration: .init(
+            metrics: [ProcessFigure.beyondBuffersKiB, ProcessFigure.peakPrivateDirtyKiB, ProcessFigure.buffersKiB,
+                      ProcessFigure.privateCleanKiB, ProcessFigure.peakResidentKiB]
+                + (scene == .kiosk ? [] : [ProcessFigure.firstFrameMicroseconds]),
+            warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1
+        )) { benchmark in
+            guard let run = runBenchApp(["memory", scene.rawValue], for: benchmark) else { return }
+            let figures = run.figures
+            var wanted = [(ProcessFigure.beyondBuffersKiB, "memory_peak_beyond_buffers_kib"),
+                          (ProcessFigure.peakPrivateDirtyKiB, "memory_peak_private_dirty_kib"),
+                          (ProcessFigure.buffersKiB, "memory_buffers_kib"),
+                          (ProcessFigure.privateCleanKiB, "memory_private_clean_kib"),
+                          (ProcessFigure.peakResidentKiB, "memory_peak_resident_kib")]
+            if scene != .kiosk { wanted.append((ProcessFigure.firstFrameMicroseconds, "memory_first_frame_us")) }
+            for (metric, figure) in wanted {
+                guard let value = figures[figure] else {
+                    benchmark.error("vitrine-bench-app memory \(scene.rawValue) did not report \(figure)")
+                    return
+                }
+                benchmark.measurement(metric, value)
             }
-            benchmark.measurement(metric, value)
         }
     }
 }

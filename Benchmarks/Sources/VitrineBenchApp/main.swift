@@ -10,8 +10,10 @@ import VitrineGraphics
 //   vitrine-bench-app idle [SECONDS]    the kiosk screen at 1920×1080 left alone: wake-ups, CPU time
 //   vitrine-bench-app startup           from main() to the first presented frame (the parent
 //                                       times process start)
-//   vitrine-bench-app memory            peak private dirty memory over 120 frames of use, and the
-//                                       frame buffers' share of it
+//   vitrine-bench-app memory [SCENE]    peak private dirty memory over frames of use, and the
+//                                       frame buffers' share of it: the kiosk screen (120 frames),
+//                                       or a scene of MemoryScene (large-background, wide-drawing,
+//                                       nested-translucent: 30 frames)
 //   vitrine-bench-app touch VIEWS DEPTH FRAMES [view|button|tap]
 //                                       touch frames for an instruction counter (callgrind)
 //   vitrine-bench-app frames KIND COUNT headless frames (full-repaint, full-redraw, button, move,
@@ -136,23 +138,88 @@ func memory() {
             }
             guard frame == 120 else { return }
             timer.invalidate()
-            let now = MemoryReading.current()
-            let estimate = now.peakResidentKiB - (now.residentKiB - now.privateDirtyKiB)
-            let peak = max(peakDirty, now.privateDirtyKiB, estimate)
-            // The scene buffer and the display's two buffers, all written whole by now.
-            let display = platform.virtualDisplay
-            let buffersKiB = 3 * display.mode.width * display.mode.height * 4 / 1024
-            Figures.report("memory_peak_private_dirty_kib", peak)
-            Figures.report("memory_buffers_kib", buffersKiB)
-            Figures.report("memory_peak_beyond_buffers_kib", peak - buffersKiB)
-            Figures.report("memory_private_dirty_kib", now.privateDirtyKiB)
-            Figures.report("memory_private_clean_kib", now.privateCleanKiB)
-            Figures.report("memory_peak_resident_kib", now.peakResidentKiB)
-            Figures.report("memory_at_main_private_dirty_kib", atMain.privateDirtyKiB)
-            Figures.report("memory_frames", application.statistics.presents)
-            application.terminate()
+            reportMemory(peakDirty: peakDirty, atMain: atMain, application: application, platform: platform)
         }
     }
+}
+
+/// Reports the memory figures of a run whose sampled peak of private dirty memory is
+/// `peakDirty`, and ends it.
+@MainActor
+func reportMemory(peakDirty: Int, atMain: MemoryReading, application: Application, platform: RealTimeHeadlessPlatform) {
+    let now = MemoryReading.current()
+    let estimate = now.peakResidentKiB - (now.residentKiB - now.privateDirtyKiB)
+    let peak = max(peakDirty, now.privateDirtyKiB, estimate)
+    // The scene buffer and the display's two buffers, all written whole by now.
+    let display = platform.virtualDisplay
+    let buffersKiB = 3 * display.mode.width * display.mode.height * 4 / 1024
+    Figures.report("memory_peak_private_dirty_kib", peak)
+    Figures.report("memory_buffers_kib", buffersKiB)
+    Figures.report("memory_peak_beyond_buffers_kib", peak - buffersKiB)
+    Figures.report("memory_private_dirty_kib", now.privateDirtyKiB)
+    Figures.report("memory_private_clean_kib", now.privateCleanKiB)
+    Figures.report("memory_peak_resident_kib", now.peakResidentKiB)
+    Figures.report("memory_at_main_private_dirty_kib", atMain.privateDirtyKiB)
+    Figures.report("memory_frames", application.statistics.presents)
+    application.terminate()
+}
+
+/// The delegate of a `MemoryScene` other than the kiosk: builds it at launch.
+@MainActor
+final class SceneDelegate: ApplicationDelegate {
+    let scene: MemoryScene
+    var window: Window?
+    var step: () -> Void = {}
+
+    init(scene: MemoryScene) { self.scene = scene }
+
+    func applicationDidFinishLaunching(_ application: Application) {
+        let built = scene.build(in: application)
+        window = built.window
+        step = built.step
+    }
+}
+
+/// Memory of a scene that must not cost memory by its views' size (issue 15): the first
+/// frame, then 30 frames 20 ms apart (2 for the nested groups), each changing what
+/// `MemoryScene` says, with a full redraw at the 10th and 20th; figures as `memory()` reports
+/// them. Also the first frame's time (`memory_first_frame_us`).
+@MainActor
+func memory(scene: MemoryScene) {
+    let atMain = MemoryReading.current()
+    var peakDirty = atMain.privateDirtyKiB
+    let platform = makePlatform()
+    let delegate = SceneDelegate(scene: scene)
+    let startedAt = KernelClock.monotonicNanoseconds()
+    var reportedFirstFrame = false
+    platform.epollMainLoop.addBeforeWaitingObserver {
+        peakDirty = max(peakDirty, MemoryReading.current().privateDirtyKiB)
+        if !reportedFirstFrame, platform.virtualDisplay.presentCount > 0 {
+            reportedFirstFrame = true
+            Figures.report("memory_first_frame_us", (KernelClock.monotonicNanoseconds() - startedAt) / 1000)
+        }
+    }
+    var frame = 0
+    // The nested groups take seconds a frame (each row of a band walks 2,000 levels): the
+    // first frame and two changes only.
+    let frames = scene == .nestedTranslucent ? 2 : 30
+    LoopTimer.scheduled(on: platform.epollMainLoop, after: 0.02, repeats: true) { timer in
+        guard let application = delegate.window?.application else { return }
+        frame += 1
+        delegate.step()
+        if frame % 10 == 0, frames > 10, let window = delegate.window {
+            @MainActor func mark(_ view: View) {
+                view.setNeedsDisplay()
+                for subview in view.subviews { mark(subview) }
+            }
+            mark(window)
+            application.setNeedsFullRepaint()
+        }
+        guard frame == frames else { return }
+        timer.invalidate()
+        reportMemory(peakDirty: peakDirty, atMain: atMain, application: application, platform: platform)
+    }
+    Application.main(platform: platform, delegate: delegate)
 }
 
 /// Touch: a tree of `views` views `depth` deep, warmed up, then `frames` touch frames inside
@@ -229,8 +296,14 @@ MainActor.assumeIsolated {
         idle(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5)
     case "startup":
         startup()
-    case "memory":
+    case "memory" where arguments.count == 1 || arguments[1] == MemoryScene.kiosk.rawValue:
         memory()
+    case "memory" where arguments.count == 2:
+        guard let scene = MemoryScene(rawValue: arguments[1]) else {
+            print("vitrine-bench-app memory: SCENE is " + MemoryScene.allCases.map(\.rawValue).joined(separator: ", "))
+            exit(2)
+        }
+        memory(scene: scene)
     case "touch" where (4...5).contains(arguments.count):
         let targets: [String: TouchDispatch.Target] = ["view": .view, "button": .button, "tap": .tapRecognizer]
         guard let views = Int(arguments[1]), let depth = Int(arguments[2]), let frames = Int(arguments[3]),
@@ -269,7 +342,7 @@ MainActor.assumeIsolated {
         }
         frames(change, count: count)
     default:
-        print("usage: vitrine-bench-app idle [SECONDS] | startup | memory | touch VIEWS DEPTH FRAMES [view|button|tap] "
+        print("usage: vitrine-bench-app idle [SECONDS] | startup | memory [SCENE] | touch VIEWS DEPTH FRAMES [view|button|tap] "
               + "| frames KIND COUNT | scroll-frames COUNT | frame-counters | list-steps COUNT [frames]")
         exit(2)
     }

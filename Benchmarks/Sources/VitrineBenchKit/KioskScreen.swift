@@ -133,7 +133,8 @@ public final class KioskScreen {
 
     /// Toggles the 200×60 button's highlight (it redraws, darkened or not).
     public func toggleButton() {
-        button.isHighlighted.toggle()
+        // Not `.toggle()`: its modify accessor on a class property allocates a coroutine frame.
+        button.isHighlighted = !button.isHighlighted
     }
 
     /// Moves the 100×100 view 7 points right (back to the left after 200 steps), over the

@@ -64,8 +64,9 @@ public final class Compositor {
         let occluded = RenderCulling.begin(damage: area.boundingBox, windows: windows, scale: scale)
         defer { RenderCulling.end() }
         if !occluded { scene.fill(area, with: screenColor) }
-        let context = GraphicsContext(surface: scene, transform: AffineTransform(scaleX: scale, y: scale), clip: area)
-        for window in windows { window.render(in: context, scale: scale) }
+        RenderScratch.drawing.withContext(surface: scene, transform: AffineTransform(scaleX: scale, y: scale), clip: area) { context in
+            for window in windows { window.render(in: context, scale: scale) }
+        }
         viewsVisited = RenderCulling.viewsVisited
         viewsPainted = RenderCulling.viewsPainted
         return area.area

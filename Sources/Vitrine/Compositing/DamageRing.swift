@@ -43,7 +43,8 @@ public struct DamageRing: Sendable {
     /// Forgets every frame (after a mode change or power-on: no buffer can be trusted).
     public mutating func reset(bounds: PixelRect) {
         self.bounds = bounds
-        frames.removeAll()
+        // Keeping the storage: a full repaint (which resets the ring) allocates nothing.
+        frames.removeAll(keepingCapacity: true)
     }
 
     /// `region`, or its bounding box when it has more than `rectangleCap` rectangles.

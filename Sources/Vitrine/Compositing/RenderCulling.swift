@@ -6,14 +6,17 @@ import VitrineGraphics
 /// towards a frame).
 @MainActor
 enum RenderCulling {
+    // The state is read and written on every view a frame walks; it is only ever touched from
+    // the main actor, one access at a time, so the runtime's exclusivity checks (a call each)
+    // are left out.
     /// The top-most opaque view covering the whole damage of the composition under way, until
     /// the walk reaches it: views painted before it (below it) are skipped, its ancestors paint
     /// only what lies above it (their borders).
-    static var occluder: View?
+    @exclusivity(unchecked) static var occluder: View?
     /// Views whose render walk ran (not hidden, drawable geometry), this composition.
-    static var viewsVisited = 0
+    @exclusivity(unchecked) static var viewsVisited = 0
     /// Views whose own background, backing store or border was painted, this composition.
-    static var viewsPainted = 0
+    @exclusivity(unchecked) static var viewsPainted = 0
 
     /// Starts a composition of `damage` (scene pixels) of `windows` at `scale` pixels per
     /// point: zeroes the counters and finds the occluder. Returns true when an occluder paints
@@ -65,7 +68,10 @@ enum RenderCulling {
     /// rounded corners. A clipping view that does not hold the damage ends the walk into its
     /// subtree: nothing in it can cover the damage.
     private static func findOccluder(in view: View, parentToPixels: AffineTransform, covering damage: PixelRect, found: inout View?) {
-        guard !view.isHidden, view.renderAlpha == 1, let (toSuperview, bounds) = view.drawableGeometry else { return }
+        guard !view.isHidden, view.renderAlpha == 1 else { return }
+        // A leaf without an opaque background covers nothing: no need for its geometry.
+        if view.subviews.isEmpty, (view.renderBackgroundColor?.alpha ?? 0) < 1 { return }
+        guard let (toSuperview, bounds) = view.drawableGeometry else { return }
         let toPixels = toSuperview.concatenating(parentToPixels)
         guard toPixels.b == 0, toPixels.c == 0, toPixels.a > 0, toPixels.d > 0 else { return }
         let radius = view.cornerRadius

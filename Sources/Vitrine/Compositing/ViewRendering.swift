@@ -87,6 +87,7 @@ extension View {
         let size = backingStoreSize(scale: scale, of: region)
         var rect = rect
         if backingStore?.width != size.width || backingStore?.height != size.height || region != backingStoreRect {
+            backingStore = nil   // the old store goes before the new one is made: never both at once
             backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
             backingStoreRect = region
             rect = region
@@ -97,8 +98,9 @@ extension View {
         let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
         guard !pixels.isEmpty else { return }
         store.fill(pixels, with: .clear)
-        let context = GraphicsContext(surface: store, transform: toPixels, clip: Region(pixels))
-        draw(rect, in: context)
+        RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
+            draw(rect, in: context)
+        }
         if !drawsContent { backingStore = nil }
     }
 
@@ -282,23 +284,45 @@ extension View {
     /// subviews do not show through each other), clipped to the rounded bounds if asked.
     private func renderAsGroup(in context: GraphicsContext, bounds: Rect, alpha: Double, roundedClip: Bool, scale: Double) {
         let toTarget = context.ctm
-        var extent = clipsToBounds ? bounds : renderExtent(in: bounds)
-        extent = extent.applying(toTarget)
-        var area = Region(covering: extent).intersection(context.surface.bounds)
+        // The layer covers what the group shows within the clip. Its subtree's extent is a walk
+        // of the whole subtree; when the clip is no larger than the view itself (a band, a small
+        // damage, a group nested in another) the clip's box bounds the layer as well, so
+        // nested groups do not walk their subtrees once per level.
+        let clipBox = context.clipBounds
+        let ownBox = PixelRect(covering: bounds.applying(toTarget))
+        var extent = clipsToBounds ? bounds : (clipBox.area <= ownBox.area ? nil : renderExtent(in: bounds))
+        extent = extent?.applying(toTarget)
+        var area = extent.map { Region(covering: $0) } ?? Region(clipBox)
+        area.formIntersection(context.surface.bounds)
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }
+        // Memory follows what is visible and damaged, not the depth of nested groups: past the
+        // budget, the group is made band by band (each a layer of a few rows, down to one).
+        if let rows = RenderScratch.bandRows(forLayer: box) {
+            var top = box.y
+            while top < box.maxY {
+                context.saveGState()
+                context.clip(to: Region(PixelRect(x: box.x, y: top, width: box.width, height: min(rows, box.maxY - top))))
+                renderAsGroup(in: context, bounds: bounds, alpha: alpha, roundedClip: roundedClip, scale: scale)
+                context.restoreGState()
+                top += rows
+            }
+            return
+        }
         RenderCulling.viewsPainted += 1
-        let layer = Surface(width: box.width, height: box.height, format: .argb8888)
+        let layer = RenderScratch.takeLayer(width: box.width, height: box.height)
+        defer { RenderScratch.giveBack(layer) }
         // Whole-pixel offset, so the layer's pixels line up with the target's exactly.
         let toLayer = toTarget.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))
-        let layerContext = GraphicsContext(surface: layer, transform: toLayer, clip: area.translated(dx: -box.x, dy: -box.y))
-        renderOwnContent(in: layerContext, bounds: bounds, scale: scale)
-        layerContext.saveGState()
-        if clipsToBounds && !roundedClip { layerContext.clip(to: bounds) }
-        for subview in subviews { subview.render(in: layerContext, scale: scale) }
-        layerContext.restoreGState()
-        renderBorder(in: layerContext, bounds: bounds)
+        RenderScratch.drawing.withContext(surface: layer, transform: toLayer, clip: area.translated(dx: -box.x, dy: -box.y)) { layerContext in
+            renderOwnContent(in: layerContext, bounds: bounds, scale: scale)
+            layerContext.saveGState()
+            if clipsToBounds && !roundedClip { layerContext.clip(to: bounds) }
+            for subview in subviews { subview.render(in: layerContext, scale: scale) }
+            layerContext.restoreGState()
+            renderBorder(in: layerContext, bounds: bounds)
+        }
         context.saveGState()
         context.alpha *= alpha
         if roundedClip {

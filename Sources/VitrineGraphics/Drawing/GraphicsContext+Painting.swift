@@ -168,17 +168,20 @@ extension GraphicsContext {
         scratch.withMask(width: area.width, height: area.height) { mask in
             switch coverage {
             case .full:
-                pixman_image_composite32(PIXMAN_OP_SRC, clipMask!.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+                let clip = clipMask!
+                pixman_image_composite32(PIXMAN_OP_SRC, clip.image, nil, mask, Int32(area.x - clip.x), Int32(area.y - clip.y), 0, 0, 0, 0, w, h)
             case .polygons(let polygons, let rule):
                 Rasterizer.rasterize(polygons, rule: rule, into: mask, maskOrigin: (area.x, area.y), maskHeight: area.height,
                                      limit: rasterLimit)
                 if let clipMask {
-                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x - clipMask.x), Int32(area.y - clipMask.y),
+                                             0, 0, 0, 0, w, h)
                 }
             case .mask(let image, let x, let y):
                 pixman_image_composite32(PIXMAN_OP_SRC, image, nil, mask, Int32(area.x - x), Int32(area.y - y), 0, 0, 0, 0, w, h)
                 if let clipMask {
-                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
+                    pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x - clipMask.x), Int32(area.y - clipMask.y),
+                                             0, 0, 0, 0, w, h)
                 }
             }
             blend(source, mask: mask, maskX: 0, maskY: 0, area: area, alpha: alpha, mode: mode, maskIsScratch: true)
@@ -199,15 +202,13 @@ extension GraphicsContext {
                 return
             }
             if c.alpha == 0 && mode != .copy { return }
-            let solid = Surface.solidImage(c)
-            defer { pixman_image_unref(solid) }
+            let solid = scratch.solidImage(c)
             surface.withClip(clipRegion) {
                 pixman_image_composite32(mode.pixmanOperator, solid, nil, surface.image, 0, 0, 0, 0,
                                          Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             }
         case .image(let image, let transform, let anchor, let applyAlpha):
-            let mask = applyAlpha && alpha < 1 ? Surface.solidImage(Color(white: 0, alpha: alpha)) : nil
-            defer { if let mask { pixman_image_unref(mask) } }
+            let mask = applyAlpha && alpha < 1 ? scratch.solidImage(Color(white: 0, alpha: alpha)) : nil
             let origin = setSourceTransform(image, transform, anchor: anchor, area: area)
             surface.withClip(clipRegion) {
                 pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, origin.x, origin.y,
@@ -224,23 +225,19 @@ extension GraphicsContext {
         let (x, y, w, h) = (Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
         let (mx, my) = (Int32(maskX), Int32(maskY))
         let image: OpaquePointer, sx: Int32, sy: Int32
-        var owned: OpaquePointer?
         var alphaForMask = 1.0
         switch source {
         case .color(let color):
-            owned = Surface.solidImage(color.withAlphaComponent(color.alpha * alpha))
-            (image, sx, sy) = (owned!, 0, 0)
+            (image, sx, sy) = (scratch.solidImage(color.withAlphaComponent(color.alpha * alpha)), 0, 0)
         case .image(let i, let transform, let anchor, let applyAlpha):
             let origin = setSourceTransform(i, transform, anchor: anchor, area: area)
             (image, sx, sy) = (i, origin.x, origin.y)
             if applyAlpha { alphaForMask = alpha }
         }
-        defer { if let owned { pixman_image_unref(owned) } }
         func scaleMaskByAlpha() {
             guard alphaForMask < 1, maskIsScratch else { return }
-            let solid = Surface.solidImage(Color(white: 0, alpha: alphaForMask))
+            let solid = scratch.solidImage(Color(white: 0, alpha: alphaForMask))
             pixman_image_composite32(PIXMAN_OP_IN, solid, nil, mask, 0, 0, 0, 0, mx, my, w, h)
-            pixman_image_unref(solid)
         }
         surface.withClip(clipRegion) {
             switch mode {

@@ -71,16 +71,24 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
 /// itself.
 public final class GraphicsContext {
     /// The pixels drawn into.
-    public let surface: Surface
+    public private(set) var surface: Surface
 
     /// The current transform: user space to surface pixels.
     public internal(set) var ctm: AffineTransform
     /// The clip as whole surface pixels (nil: the whole surface). Nothing outside it changes.
     public internal(set) var clipRegion: Region?
-    /// The antialiased part of the clip: an A8 surface the size of `surface`, in its pixels,
-    /// whose coverage multiplies everything drawn (nil: none). Never mutated once set, so a
-    /// saved state can share it; zero outside `clipRegion`'s bounding box.
-    var clipMask: Surface?
+    /// The antialiased part of the clip: A8 coverage over `clipRegion`'s bounding box (in
+    /// surface pixels, from its origin), multiplying everything drawn (nil: none). Never
+    /// mutated once set, so a saved state can share it.
+    var clipMask: ClipMask?
+
+    /// An A8 coverage mask whose pixel (0, 0) lies on surface pixel (`x`, `y`): no larger than
+    /// the clip's box, whatever the surface's size.
+    struct ClipMask {
+        let surface: Surface
+        let x: Int, y: Int
+        var image: OpaquePointer { surface.image }
+    }
     /// Opacity multiplying everything drawn, 0...1 (default 1) — the view's alpha when the
     /// compositor composes it.
     public var alpha: Double = 1
@@ -100,9 +108,12 @@ public final class GraphicsContext {
     /// How drawing combines with the surface (default normal).
     public var blendMode: BlendMode = .normal
 
-    /// The saved states, innermost last.
-    private var stack: [State] = []
-    let scratch = MaskScratch()
+    /// The saved states, innermost last. (A context is used from one thread, and its state is
+    /// never accessed twice at once: the runtime's exclusivity checks, a call on every save
+    /// and restore, are left out.)
+    @exclusivity(unchecked) private var stack: [State] = []
+    /// Masks, solid images and contexts reused from one drawing to the next.
+    let scratch: DrawingScratch
 
     /// How far, in surface pixels, a flattened curve may stray from the true one.
     static let flatness = 0.1
@@ -110,7 +121,7 @@ public final class GraphicsContext {
     private struct State {
         var ctm: AffineTransform
         var clipRegion: Region?
-        var clipMask: Surface?
+        var clipMask: ClipMask?
         var alpha: Double
         var fillColor: Color
         var strokeColor: Color
@@ -127,6 +138,32 @@ public final class GraphicsContext {
         self.surface = surface
         self.ctm = transform
         self.clipRegion = clip
+        self.scratch = DrawingScratch()
+    }
+
+    /// A context drawing with `scratch`'s reused memory (see `DrawingScratch.withContext`).
+    init(surface: Surface, transform: AffineTransform, clip: Region?, scratch: DrawingScratch) {
+        self.surface = surface
+        self.ctm = transform
+        self.clipRegion = clip
+        self.scratch = scratch
+    }
+
+    /// Makes this context as new, drawing into `surface` (a context reused by its scratch).
+    func reset(surface: Surface, transform: AffineTransform, clip: Region?) {
+        self.surface = surface
+        ctm = transform
+        clipRegion = clip
+        clipMask = nil
+        alpha = 1
+        fillColor = .black
+        strokeColor = .black
+        lineWidth = 1
+        lineCap = .butt
+        lineJoin = .miter
+        miterLimit = 10
+        blendMode = .normal
+        stack.removeAll(keepingCapacity: true)
     }
 
     // MARK: - State
@@ -201,14 +238,14 @@ public final class GraphicsContext {
         let polygons = devicePolygons(of: path)
         let box = pixelBounds(of: polygons).intersection(clipBounds)
         guard !box.isEmpty else { clipRegion = Region(); clipMask = nil; return }
-        let mask = Surface(width: surface.width, height: surface.height, format: .a8)
-        Rasterizer.rasterize(polygons, rule: rule, into: mask.image, maskOrigin: (0, 0), maskHeight: surface.height, limit: rasterLimit)
+        let mask = Surface(width: box.width, height: box.height, format: .a8)
+        Rasterizer.rasterize(polygons, rule: rule, into: mask.image, maskOrigin: (box.x, box.y), maskHeight: box.height, limit: rasterLimit)
         if let old = clipMask {
-            pixman_image_composite32(PIXMAN_OP_IN, old.image, nil, mask.image, Int32(box.x), Int32(box.y), 0, 0,
-                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            pixman_image_composite32(PIXMAN_OP_IN, old.image, nil, mask.image, Int32(box.x - old.x), Int32(box.y - old.y), 0, 0,
+                                     0, 0, Int32(box.width), Int32(box.height))
         }
         clip(to: Region(box))
-        clipMask = mask
+        clipMask = ClipMask(surface: mask, x: box.x, y: box.y)
     }
 
     /// Intersects the clip with a rounded rectangle (user space; see
@@ -231,7 +268,7 @@ public final class GraphicsContext {
     var rasterLimit: Rect { Rect(x: -16384, y: -16384, width: 32767, height: 32767) }
 
     /// Surface pixels the clip may let through.
-    var clipBounds: PixelRect {
+    package var clipBounds: PixelRect {
         clipRegion.map { $0.boundingBox.intersection(surface.bounds) } ?? surface.bounds
     }
 
@@ -249,9 +286,10 @@ public final class GraphicsContext {
     public func clear(_ rect: Rect) { fillRect(rect, source: .color(.clear), mode: .clear) }
 
     /// Fills a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`). Under a
-    /// translation and uniform scale, with its edges on whole pixels, it is painted as spans
-    /// plus four cached corner tiles, with the pixels of `fill(Path(roundedRect:…))` outside
-    /// the corners and within one coverage level in them; otherwise as that path.
+    /// translation and uniform scale it is painted as spans plus four cached corner tiles (a
+    /// shape too small for its corners, such as a circle, as one cached tile of itself), with
+    /// the pixels of `fill(Path(roundedRect:…))` outside the corners and within one coverage
+    /// level in them; otherwise as that path.
     public func fillRoundedRect(_ rect: Rect, cornerRadius: Double) {
         if cornerRadius <= 0 { fill(rect); return }
         if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: false) { return }
@@ -259,8 +297,11 @@ public final class GraphicsContext {
     }
 
     /// Strokes a rounded rectangle (see `Path.addRoundedRect(in:cornerRadius:)`): a border,
-    /// painted like `fillRoundedRect(_:cornerRadius:)` (spans plus cached corner rings) when
-    /// its outer edges are on whole pixels under a translation and uniform scale.
+    /// painted like `fillRoundedRect(_:cornerRadius:)` (spans plus cached corner rings) under
+    /// a translation and uniform scale. On whole pixels it gives the pixels of
+    /// `stroke(Path(roundedRect:…))` (corners within one level); off whole pixels its sides
+    /// are that stroke's exactly and its corners are the true ring between two rounded
+    /// rectangles, within a fifth of full coverage of the stroke's.
     public func strokeRoundedRect(_ rect: Rect, cornerRadius: Double) {
         if paintRoundedRectBySpans(rect, cornerRadius: cornerRadius, stroked: true) { return }
         stroke(Path(roundedRect: rect, cornerRadius: cornerRadius))

@@ -17,8 +17,9 @@ extension GraphicsContext {
     /// with the current pen and `strokeColor` when `stroked`) by spans and cached corner
     /// tiles, through the clip, `alpha` and `blendMode`. Returns false, having painted
     /// nothing, when the fast path does not apply: a transform that is not a translation and
-    /// a uniform positive scale, a box too small for its corners, or a border whose outer
-    /// edges are off whole pixels; the caller then takes the general path. A fill's edges off
+    /// a uniform positive scale, a box too small for its corners and larger than 511 pixels
+    /// (or, for a border off whole pixels, at all), or a border off whole pixels whose radius
+    /// is below half its pen; the caller then takes the general path. A fill's edges off
     /// whole pixels are part of the tile (its key holds their fractions), so a box of
     /// fractional size gets the general path's partial rows too.
     func paintRoundedRectBySpans(_ rect: Rect, cornerRadius: Double, stroked: Bool) -> Bool {
@@ -38,9 +39,11 @@ extension GraphicsContext {
         // Whole pixels and the fractions of each edge beyond them.
         let (x0, y0, x1, y1) = (o.minX.rounded(.down), o.minY.rounded(.down), o.maxX.rounded(.down), o.maxY.rounded(.down))
         let fractions = (left: o.minX - x0, top: o.minY - y0, right: o.maxX - x1, bottom: o.maxY - y1)
-        // A border off whole pixels is left to the general path: its tile's corners come out
-        // several levels off the general path's (the stroker's joins fall differently).
-        if stroked && (fractions.left != 0 || fractions.top != 0 || fractions.right != 0 || fractions.bottom != 0) { return false }
+        // A border off whole pixels is the ring between two rounded rectangles (see
+        // `makeRoundedCornerTile`), which is the stroke only where the inner corners are arcs
+        // too (radius at least half the pen); sharper corners are the stroker's joins.
+        if stroked && (fractions.left != 0 || fractions.top != 0 || fractions.right != 0 || fractions.bottom != 0)
+            && radius < pen / 2 { return false }
         // The tile's middle must be the inside of the shape: wide enough for the corners and,
         // for a border, for two pen widths with a gap; and clear of the corners' reach: the
         // stroker's joins along a flattened arc reach a little past the arc's ends, so a
@@ -49,30 +52,68 @@ extension GraphicsContext {
         guard corner < 512 else { return false }
         let r = Int(corner)
         let (x, y, w, h) = (Int(x0), Int(y0), Int(x1 - x0), Int(y1 - y0))
-        guard w >= 2 * r, h >= 2 * r, o.width > 0, o.height > 0 else { return false }
+        guard o.width > 0, o.height > 0 else { return false }
+        // A box too small for its corners (a circle, a pill) is one tile of the whole shape, as
+        // long as such a tile stays small.
+        let whole = w < 2 * r || h < 2 * r
+        let offWholePixels = fractions.left != 0 || fractions.top != 0 || fractions.right != 0 || fractions.bottom != 0
+        // (A ring whose straight sides are that short misses the bulge of the stroker's joins
+        // into them: such a border off whole pixels is left to the general path.)
+        if whole { guard w < 512, h < 512, !(stroked && offWholePixels) else { return false } }
         let key = RoundedCornerCache.Key(radius: radius, pen: pen, scale: t.a, join: stroked ? lineJoin : .miter,
                                          miterLimit: stroked ? miterLimit : 0, left: fractions.left, top: fractions.top,
-                                         right: fractions.right, bottom: fractions.bottom)
+                                         right: fractions.right, bottom: fractions.bottom,
+                                         wholeWidth: whole ? w : 0, wholeHeight: whole ? h : 0)
         let color = stroked ? strokeColor : fillColor
-        // The tile: 2r+1 whole pixels, plus the partial column and row of the right and bottom edges.
+        // The tile: 2r+1 whole pixels (or the whole box), plus the partial column and row of
+        // the right and bottom edges.
         let extra = (x: fractions.right > 0 ? 1 : 0, y: fractions.bottom > 0 ? 1 : 0)
-        let size = (width: 2 * r + 1 + extra.x, height: 2 * r + 1 + extra.y)
+        let wholePixels = whole ? (width: w, height: h) : (width: 2 * r + 1, height: 2 * r + 1)
+        let size = (width: wholePixels.width + extra.x, height: wholePixels.height + extra.y)
+        guard size.width > 0, size.height > 0 else { return false }
         RoundedCornerCache.shared.withTile(for: key, width: size.width, height: size.height,
-                                           make: { makeRoundedCornerTile(key, corner: r, height: size.height, into: $0) }) { tile, coverage in
-            paintRoundedRect(x: x, y: y, width: w, height: h, corner: r, extra: extra, tile: tile, coverage: coverage, color: color)
+                                           make: { makeRoundedCornerTile(key, whole: wholePixels, height: size.height, into: $0) }) { tile, coverage in
+            if whole {
+                paint(.color(color), coverage: .mask(tile, x: x, y: y), bounds: PixelRect(x: x, y: y, width: size.width, height: size.height),
+                      mode: blendMode)
+            } else {
+                paintRoundedRect(x: x, y: y, width: w, height: h, corner: r, extra: extra, tile: tile, coverage: coverage, color: color)
+            }
         }
         return true
     }
 
     /// Rasterizes the shape of `key` into the zeroed A8 `tile` (`height` rows): its outer
-    /// edges from the key's left and top fractions to 2`corner`+1 pixels plus the right and
-    /// bottom fractions.
-    private func makeRoundedCornerTile(_ key: RoundedCornerCache.Key, corner: Int, height size: Int, into tile: OpaquePointer) {
-        let whole = Double(2 * corner + 1)
-        let outer = Rect(x: key.left / key.scale, y: key.top / key.scale, width: (whole + key.right - key.left) / key.scale,
-                         height: (whole + key.bottom - key.top) / key.scale)
+    /// edges from the key's left and top fractions to `whole` pixels (2r+1 for a corner tile)
+    /// plus the right and bottom fractions.
+    ///
+    /// A border on whole pixels is the stroker's outline, as the general path draws it. A
+    /// border off whole pixels is the ring between the outer rounded rectangle (radius plus
+    /// half the pen) and the inner one (radius less half the pen), both flattened to a
+    /// hundredth of a pixel: the shape a stroke of a rounded rectangle is. Its straight sides
+    /// give exactly the general path's partial rows and columns; its corners cover the same
+    /// area as the stroker's joins of a flattened arc, pixel by pixel within a fifth of full
+    /// coverage. (The stroker's own outline, rasterized in a tile, does not give the general
+    /// path's pixels when the edges are off whole pixels.)
+    private func makeRoundedCornerTile(_ key: RoundedCornerCache.Key, whole: (width: Int, height: Int), height size: Int,
+                                       into tile: OpaquePointer) {
+        let outer = Rect(x: key.left / key.scale, y: key.top / key.scale, width: (Double(whole.width) + key.right - key.left) / key.scale,
+                         height: (Double(whole.height) + key.bottom - key.top) / key.scale)
         let scale = AffineTransform(scaleX: key.scale, y: key.scale)
         let polygons: [[Point]]
+        let offWholePixels = key.left != 0 || key.top != 0 || key.right != 0 || key.bottom != 0
+        if key.pen > 0 && offWholePixels {
+            let fine = GraphicsContext.flatness / 10
+            let outside = Path(roundedRect: outer, cornerRadius: key.radius + key.pen / 2)
+            let inner = outer.insetBy(dx: key.pen, dy: key.pen)
+            var ring = outside.flattened(transform: scale, tolerance: fine).map(\.points)
+            if inner.width > 0, inner.height > 0 {
+                let inside = Path(roundedRect: inner, cornerRadius: max(key.radius - key.pen / 2, 0))
+                ring += inside.flattened(transform: scale, tolerance: fine).map(\.points)
+            }
+            Rasterizer.rasterize(ring, rule: .evenOdd, into: tile, maskOrigin: (0, 0), maskHeight: size, limit: rasterLimit)
+            return
+        }
         if key.pen > 0 {
             let path = Path(roundedRect: outer.insetBy(dx: key.pen / 2, dy: key.pen / 2), cornerRadius: key.radius)
             polygons = withSavedGState {
@@ -160,6 +201,9 @@ final class RoundedCornerCache: @unchecked Sendable {
         var miterLimit: Double
         /// The fractions of a pixel by which the outer edges pass whole pixels, 0..<1.
         var left: Double, top: Double, right: Double, bottom: Double
+        /// For a tile of a whole shape too small for its corners, its whole pixels (0 for a
+        /// corner tile).
+        var wholeWidth = 0, wholeHeight = 0
     }
 
     private struct Entry {

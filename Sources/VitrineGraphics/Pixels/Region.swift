@@ -7,18 +7,24 @@ import CPixman
 /// panel). Rectangles are cut to ±`PixelRect.coordinateLimit` as they enter (farther is on no
 /// screen), so that pixman's 32-bit coordinates hold them: no rectangle traps.
 public struct Region: Sendable, Equatable, CustomStringConvertible {
-    private var storage: Storage
+    /// The region while it is at most one rectangle (empty: no pixel), held inline so that
+    /// the common damage and clip of a frame — one rectangle — allocate nothing. Unused while
+    /// `storage` is set.
+    private var box: PixelRect
+    /// pixman's banded rectangles, for a region of two rectangles or more (nil otherwise).
+    private var storage: Storage?
 
     /// The empty region.
-    public init() { storage = Storage() }
+    public init() {
+        box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        storage = nil
+    }
 
     /// The pixels of `rect`.
     public init(_ rect: PixelRect) {
-        storage = Storage()
         let rect = rect.clampedToCoordinateLimit
-        if !rect.isEmpty {
-            pixman_region32_init_rect(&storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
-        }
+        box = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
+        storage = nil
     }
 
     /// The union of `rects`.
@@ -32,39 +38,59 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether it holds no pixel.
     public var isEmpty: Bool {
+        guard let storage else { return box.isEmpty }
         var copy = storage.region
         return pixman_region32_not_empty(&copy) == 0
     }
 
     /// The smallest rectangle covering it (empty when the region is).
     public var boundingBox: PixelRect {
+        guard let storage else { return box }
         guard !isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        let box = storage.region.extents
-        return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
+        let extents = storage.region.extents
+        return PixelRect(x: Int(extents.x1), y: Int(extents.y1), width: Int(extents.x2 - extents.x1), height: Int(extents.y2 - extents.y1))
     }
 
     /// Its disjoint rectangles, top to bottom then left to right (pixman's banded order).
     public var rects: [PixelRect] {
+        var result: [PixelRect] = []
+        forEachRect { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of its disjoint rectangles in the order of `rects`, without
+    /// making an array (what drawing and copying use, so that a frame allocates nothing).
+    public func forEachRect(_ body: (PixelRect) throws -> Void) rethrows {
+        guard let storage else {
+            if !box.isEmpty { try body(box) }
+            return
+        }
         var copy = storage.region
         var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(&copy, &count), count > 0 else { return [] }
-        return (0..<Int(count)).map { i in
+        guard let boxes = pixman_region32_rectangles(&copy, &count), count > 0 else { return }
+        for i in 0..<Int(count) {
             let b = boxes[i]
-            return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1))
+            try body(PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1)))
         }
     }
 
     /// How many disjoint rectangles it is made of.
     public var rectCount: Int {
+        guard let storage else { return box.isEmpty ? 0 : 1 }
         var copy = storage.region
         return Int(pixman_region32_n_rects(&copy))
     }
 
     /// Pixels it covers.
-    public var area: Int { rects.reduce(0) { $0 + $1.area } }
+    public var area: Int {
+        var total = 0
+        forEachRect { total += $0.area }
+        return total
+    }
 
     /// Whether pixel (`x`, `y`) is in it.
     public func contains(x: Int, y: Int) -> Bool {
+        guard let storage else { return box.contains(x: x, y: y) }
         var copy = storage.region
         guard let x = Int32(exactly: x), let y = Int32(exactly: y) else { return false }
         return pixman_region32_contains_point(&copy, x, y, nil) != 0
@@ -74,23 +100,30 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     public mutating func formUnion(_ rect: PixelRect) {
         let rect = rect.clampedToCoordinateLimit
         guard !rect.isEmpty else { return }
-        makeUnique()
-        _ = storage.withRegion { pixman_region32_union_rect($0, $0, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height)) }
+        if storage == nil, let simple = Region.simpleUnion(box, rect) {
+            box = simple
+            return
+        }
+        formUnion(Region(rect))
     }
 
     /// Adds `other`.
     public mutating func formUnion(_ other: Region) {
         guard !other.isEmpty else { return }
-        makeUnique()
-        var o = other.storage.region
-        _ = storage.withRegion { pixman_region32_union($0, $0, &o) }
+        if storage == nil, other.storage == nil, let simple = Region.simpleUnion(box, other.box) {
+            box = simple
+            return
+        }
+        combine(with: other) { pixman_region32_union($0, $1, $2) }
     }
 
     /// Keeps only what is also in `other`.
     public mutating func formIntersection(_ other: Region) {
-        makeUnique()
-        var o = other.storage.region
-        _ = storage.withRegion { pixman_region32_intersect($0, $0, &o) }
+        if storage == nil, other.storage == nil {
+            box = box.intersection(other.box)
+            return
+        }
+        combine(with: other) { pixman_region32_intersect($0, $1, $2) }
     }
 
     /// Keeps only what is also in `rect`.
@@ -99,9 +132,8 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// Removes what is in `other`.
     public mutating func subtract(_ other: Region) {
         guard !other.isEmpty, !isEmpty else { return }
-        makeUnique()
-        var o = other.storage.region
-        _ = storage.withRegion { pixman_region32_subtract($0, $0, &o) }
+        if storage == nil, other.storage == nil, box.intersection(other.box).isEmpty { return }
+        combine(with: other) { pixman_region32_subtract($0, $1, $2) }
     }
 
     /// Removes `rect`.
@@ -112,9 +144,9 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     public mutating func translate(dx: Int, dy: Int) {
         guard dx != 0 || dy != 0, !isEmpty else { return }
         let limit = PixelRect.coordinateLimit
-        let box = boundingBox
-        if dx < -limit || dx > limit || dy < -limit || dy > limit || box.x + dx < -limit || box.maxX + dx > limit
-            || box.y + dy < -limit || box.maxY + dy > limit {
+        let bounds = boundingBox
+        if dx < -limit || dx > limit || dy < -limit || dy > limit || bounds.x + dx < -limit || bounds.maxX + dx > limit
+            || bounds.y + dy < -limit || bounds.maxY + dy > limit {
             // pixman's own translation would overflow its 32 bits: move rectangle by rectangle.
             let moved = rects.map { r in
                 PixelRect(covering: Rect(x: Double(r.x) + Double(dx), y: Double(r.y) + Double(dy),
@@ -123,8 +155,13 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             self = Region(moved)
             return
         }
+        guard storage != nil else {
+            box.x += dx
+            box.y += dy
+            return
+        }
         makeUnique()
-        pixman_region32_translate(&storage.region, Int32(dx), Int32(dy))
+        pixman_region32_translate(&storage!.region, Int32(dx), Int32(dy))
     }
 
     /// The union of this and `other`.
@@ -142,26 +179,74 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     /// Empties it.
     public mutating func removeAll() {
-        if !isEmpty { storage = Storage() }
+        box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        storage = nil
     }
 
     /// Whether both cover exactly the same pixels.
     public static func == (lhs: Region, rhs: Region) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        var a = lhs.storage.region, b = rhs.storage.region
-        return pixman_region32_equal(&a, &b) != 0
+        if lhs.storage == nil, rhs.storage == nil { return lhs.box == rhs.box }
+        if let a = lhs.storage, a === rhs.storage { return true }
+        return lhs.withPixmanRegion { a in rhs.withPixmanRegion { b in pixman_region32_equal(a, b) != 0 } }
     }
 
     /// Its rectangles.
     public var description: String { "Region\(rects)" }
 
-    /// Gives pixman a pointer to the region, for compositing with it as a clip (read only).
+    /// Gives pixman a pointer to the region (read only: pixman must not change it), for
+    /// compositing with it as a clip.
     func withPixmanRegion<R>(_ body: (UnsafeMutablePointer<pixman_region32_t>) throws -> R) rethrows -> R {
-        try body(&storage.region)
+        if let storage {
+            // A shallow copy (the rectangles stay shared): pixman only reads it, and an
+            // operation of a region with itself would otherwise access the storage twice.
+            var copy = storage.region
+            return try body(&copy)
+        }
+        // One rectangle: a pixman region on the stack, which holds it without a heap block.
+        var region = pixman_region32_t()
+        if box.isEmpty {
+            pixman_region32_init(&region)
+        } else {
+            pixman_region32_init_rect(&region, Int32(box.x), Int32(box.y), UInt32(box.width), UInt32(box.height))
+        }
+        defer { pixman_region32_fini(&region) }
+        return try body(&region)
+    }
+
+    /// The union of two rectangles when it is one rectangle (one holds the other, or they
+    /// share a whole side's span and touch or overlap); nil otherwise.
+    private static func simpleUnion(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        if a.x <= b.x, a.y <= b.y, a.maxX >= b.maxX, a.maxY >= b.maxY { return a }
+        if b.x <= a.x, b.y <= a.y, b.maxX >= a.maxX, b.maxY >= a.maxY { return b }
+        if a.y == b.y, a.height == b.height, a.x <= b.maxX, b.x <= a.maxX { return a.union(b) }
+        if a.x == b.x, a.width == b.width, a.y <= b.maxY, b.y <= a.maxY { return a.union(b) }
+        return nil
+    }
+
+    /// Sets this region to `operation(self, other)` through pixman, then back to the inline
+    /// form when the result is at most one rectangle.
+    private mutating func combine(with other: Region,
+                                  _ operation: (UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>,
+                                                UnsafeMutablePointer<pixman_region32_t>) -> pixman_bool_t) {
+        let result = Storage()
+        withPixmanRegion { a in other.withPixmanRegion { b in _ = result.withRegion { operation($0, a, b) } } }
+        var copy = result.region
+        let count = pixman_region32_n_rects(&copy)
+        if count <= 1 {
+            let e = copy.extents
+            box = count == 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                : PixelRect(x: Int(e.x1), y: Int(e.y1), width: Int(e.x2 - e.x1), height: Int(e.y2 - e.y1))
+            storage = nil
+        } else {
+            storage = result
+        }
     }
 
     private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        guard storage != nil, !isKnownUniquelyReferenced(&storage) else { return }
+        storage = storage?.copy()
     }
 
     /// Owns one `pixman_region32_t` (which may own a heap block of rectangles).
@@ -191,6 +276,6 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 extension Region: Hashable {
     /// Hashes the rectangles (equal regions have the same banded rectangles).
     public func hash(into hasher: inout Hasher) {
-        for rect in rects { hasher.combine(rect) }
+        forEachRect { hasher.combine($0) }
     }
 }

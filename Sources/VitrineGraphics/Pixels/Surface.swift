@@ -164,7 +164,7 @@ public final class Surface {
 
     /// Sets every pixel of `region` (clipped to the surface) to `color`.
     public func fill(_ region: Region, with color: Color) {
-        for rect in region.rects { fill(rect, with: color) }
+        region.forEachRect { fill($0, with: color) }
     }
 
     /// Composites `source` into this surface: the source pixel at (`sx`, `sy`) lands on
@@ -193,7 +193,7 @@ public final class Surface {
     public func copy(_ region: Region, from source: Surface, rotation: ScreenRotation = .none) -> Int {
         var written = 0
         if rotation == .none {
-            for r in region.intersection(source.bounds).rects {
+            region.intersection(source.bounds).forEachRect { r in
                 pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
                                          Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
                 written += r.area * format.bytesPerPixel
@@ -210,7 +210,7 @@ public final class Surface {
         matrix.matrix.2 = (0, 0, pixmanFixed(1))
         pixman_image_set_transform(source.image, &matrix)
         defer { pixman_image_set_transform(source.image, nil) }
-        for r in region.intersection(source.bounds).rects {
+        region.intersection(source.bounds).forEachRect { r in
             let p = rotation.rect(r, sceneWidth: source.width, sceneHeight: source.height)
             pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
                                      Int32(p.x), Int32(p.y), 0, 0, Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))

@@ -134,10 +134,16 @@ public struct TextLayout: Sendable {
     public init(text: String, font: Font, width: Double? = nil, numberOfLines: Int = 0,
                 lineBreakMode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural,
                 lineSpacing: Double = 0) {
+        let key = TextLayoutCache.Key(text: text, font: font, width: width.map { max($0, 0) }, numberOfLines: max(numberOfLines, 0),
+                                      lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing)
+        if !text.isEmpty, let kept = TextLayoutCache.layout(for: key) {
+            self = kept
+            return
+        }
         self.text = text
         self.font = font
-        self.width = width.map { max($0, 0) }
-        self.numberOfLines = max(numberOfLines, 0)
+        self.width = key.width
+        self.numberOfLines = key.numberOfLines
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
         self.lineSpacing = lineSpacing
@@ -146,6 +152,7 @@ public struct TextLayout: Sendable {
         builder.build(numberOfLines: self.numberOfLines, mode: lineBreakMode)
         isTruncated = builder.isTruncated
         place(builder.lines, stringIndices: builder.stringIndices)
+        TextLayoutCache.keep(self, for: key)
     }
 
     /// Puts the built lines one under the other and aligns them.

@@ -104,8 +104,17 @@ import Testing
             }
         }
         #expect(worstOutside == 0, "\(c): differs outside the corners by \(worstOutside)")
-        // One level of coverage moves a channel by at most one.
-        #expect(worst <= 1, "\(c): differs in the corners by \(worst)")
+        let offWholePixels = [outer.minX, outer.minY, outer.maxX, outer.maxY].contains { ($0 * c.scale).rounded() != $0 * c.scale }
+        if c.border != nil && offWholePixels && radius >= pen / 2 {
+            // A border off whole pixels is the ring between two rounded rectangles, flattened
+            // finely; the general path strokes a coarsely flattened arc with miter joins,
+            // which bulge past it: corners differ by up to a fifth of a pixel's coverage
+            // (`borderRingCoversItsArea` holds the ring to the true shape).
+            #expect(worst <= 48, "\(c): differs in the corners by \(worst)")
+        } else {
+            // One level of coverage moves a channel by at most one.
+            #expect(worst <= 1, "\(c): differs in the corners by \(worst)")
+        }
     }
 
     /// The cases the fast path is for (whole device pixels, axis-aligned) do take it; the
@@ -116,9 +125,38 @@ import Testing
         #expect(context.paintRoundedRectBySpans(Rect(x: 2, y: 2, width: 30, height: 20), cornerRadius: 6, stroked: false))
         #expect(context.paintRoundedRectBySpans(Rect(x: 2.3, y: 2, width: 30.1, height: 20), cornerRadius: 6, stroked: false))
         #expect(context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29, height: 19), cornerRadius: 6, stroked: true))
-        #expect(!context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29.1, height: 19), cornerRadius: 6, stroked: true))
+        // A border off whole pixels takes spans too, unless its inner corners are sharp.
+        #expect(context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29.1, height: 19), cornerRadius: 6, stroked: true))
+        context.lineWidth = 2
+        #expect(!context.paintRoundedRectBySpans(Rect(x: 2.5, y: 2.5, width: 29.1, height: 19), cornerRadius: 0.5, stroked: true))
+        context.lineWidth = 1
         context.rotate(by: 0.1)
         #expect(!context.paintRoundedRectBySpans(Rect(x: 2, y: 2, width: 30, height: 20), cornerRadius: 6, stroked: false))
+    }
+
+    /// A border off whole pixels drawn by spans covers the same area as the general path
+    /// (its corners differ pixel by pixel, not in what they cover): the coverage of a kiosk
+    /// card's 1-point border at 253.33 points tall, summed, is within a tenth of a pixel of
+    /// the general path's at every scale.
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func borderRingCoversTheStrokesArea(scale: Double) {
+        func covered(spans: Bool) -> Double {
+            let surface = Surface(width: 200, height: 700, format: .a8)
+            let context = GraphicsContext(surface: surface, transform: AffineTransform(scaleX: scale, y: scale))
+            let inset = Rect(x: 10.25, y: 13.7, width: 80.4, height: 253.0 + 1.0 / 3).insetBy(dx: 0.5, dy: 0.5)
+            if spans {
+                #expect(context.paintRoundedRectBySpans(inset, cornerRadius: 15.5, stroked: true))
+            } else {
+                context.stroke(Path(roundedRect: inset, cornerRadius: 15.5))
+            }
+            var total = 0.0
+            for y in 0..<surface.height {
+                for x in 0..<surface.width { total += surface.color(x: x, y: y).alpha }
+            }
+            return total
+        }
+        let spans = covered(spans: true), general = covered(spans: false)
+        #expect(abs(spans - general) < 0.1 * scale * scale, "spans cover \(spans) px, the general path \(general) px")
     }
 
     /// The cache holds at most its capacity of tiles, however many radii are drawn.

@@ -1,0 +1,106 @@
+import CPixman
+
+/// What drawing reuses from one primitive, and one frame, to the next, so that once warm a
+/// frame allocates nothing: the memory of A8 coverage masks, pixman's solid-colour images, and
+/// graphics contexts themselves.
+///
+/// One scratch serves one thread: a `GraphicsContext` made with `init(surface:transform:clip:)`
+/// has a scratch of its own; the compositor and the views' drawing (all on the main actor)
+/// share one through `withContext(surface:transform:clip:_:)`.
+package final class DrawingScratch {
+    private var buffer: UnsafeMutableRawPointer?
+    private var capacity = 0
+    /// The last mask image made over `buffer`, kept while masks of its size follow.
+    private var maskImage: (image: OpaquePointer, width: Int, height: Int)?
+    /// Solid images by colour, most recently used last.
+    private var solids: [(key: UInt64, image: OpaquePointer)] = []
+    /// Contexts not in use, reset to draw nothing.
+    private var idleContexts: [GraphicsContext] = []
+    /// What an idle context points at, so that it keeps no real surface alive.
+    private lazy var placeholder = Surface(width: 1, height: 1, format: .a8)
+
+    /// How many solid images are kept.
+    static let solidCapacity = 32
+
+    /// A scratch with nothing in it yet.
+    package init() {
+        solids.reserveCapacity(Self.solidCapacity)
+    }
+
+    /// Runs `body` with a zeroed `width`×`height` A8 pixman image over the scratch memory
+    /// (valid only during the call).
+    func withMask<R>(width: Int, height: Int, _ body: (OpaquePointer) -> R) -> R {
+        // pixman wants rows of whole 32-bit words.
+        let stride = (width + 3) & ~3
+        let bytes = stride * height
+        if bytes > capacity {
+            dropMaskImage()
+            buffer?.deallocate()
+            capacity = max(bytes, capacity * 2, 4096)
+            buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        }
+        let memory = buffer!
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        if let kept = maskImage, kept.width == width, kept.height == height { return body(kept.image) }
+        dropMaskImage()
+        guard let image = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(width), Int32(height),
+                                                            memory.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+            fatalError("GraphicsContext: pixman refused a \(width)×\(height) mask")
+        }
+        maskImage = (image, width, height)
+        return body(image)
+    }
+
+    private func dropMaskImage() {
+        if let kept = maskImage { pixman_image_unref(kept.image) }
+        maskImage = nil
+    }
+
+    /// A pixman solid image of `color` (straight alpha), owned by the scratch: valid until
+    /// `solidCapacity` other colours have been asked for, so a caller may hold two at once.
+    func solidImage(_ color: Color) -> OpaquePointer {
+        let c = color.pixmanColor
+        let key = UInt64(c.red) << 48 | UInt64(c.green) << 32 | UInt64(c.blue) << 16 | UInt64(c.alpha)
+        if let last = solids.last, last.key == key { return last.image }
+        if let index = solids.lastIndex(where: { $0.key == key }) {
+            let entry = solids.remove(at: index)
+            solids.append(entry)
+            return entry.image
+        }
+        if solids.count == Self.solidCapacity { pixman_image_unref(solids.removeFirst().image) }
+        let image = Surface.solidImage(color)
+        solids.append((key, image))
+        return image
+    }
+
+    /// How many solid images are kept (for tests).
+    var solidCount: Int { solids.count }
+
+    /// Runs `body` with a context drawing into `surface` (see `GraphicsContext.init`), taken
+    /// from the contexts this scratch keeps and given back after, unless `body` kept it.
+    /// The contexts keep this scratch alive: use it for a scratch that lives as long as the
+    /// program (the main actor's).
+    package func withContext<R>(surface: Surface, transform: AffineTransform = .identity, clip: Region? = nil,
+                                _ body: (GraphicsContext) throws -> R) rethrows -> R {
+        var context: GraphicsContext
+        if let idle = idleContexts.popLast() {
+            context = idle
+            context.reset(surface: surface, transform: transform, clip: clip)
+        } else {
+            context = GraphicsContext(surface: surface, transform: transform, clip: clip, scratch: self)
+        }
+        defer {
+            if isKnownUniquelyReferenced(&context) {
+                context.reset(surface: placeholder, transform: .identity, clip: nil)
+                idleContexts.append(context)
+            }
+        }
+        return try body(context)
+    }
+
+    deinit {
+        dropMaskImage()
+        buffer?.deallocate()
+        for entry in solids { pixman_image_unref(entry.image) }
+    }
+}

@@ -120,6 +120,19 @@ struct DatePickerTests {
         #expect(f.picker.countDownDuration == 3 * 3600 + 20 * 60)
     }
 
+    /// The README's form: a target's method taking the date picker itself.
+    @Test func aTargetHearsTheNewDate() {
+        @MainActor final class Booking {
+            var dates: [Date] = []
+            func dateChanged(_ sender: DatePicker) { dates.append(sender.date) }
+        }
+        let f = DatePickerFixture(mode: .date, date: utcDate(2024, 6, 10))
+        let booking = Booking()
+        f.picker.addTarget(booking, action: Booking.dateChanged, for: .valueChanged)
+        f.tap(component: 1, rowsBelow: 1)
+        #expect(booking.dates == [utcDate(2024, 6, 11)])
+    }
+
     @Test func atRestNothingTicks() {
         let f = DatePickerFixture(mode: .date, date: utcDate(2024, 1, 31))
         f.tap(component: 0, rowsBelow: 1) // and the day wheel's spring back

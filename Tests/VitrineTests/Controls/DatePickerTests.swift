@@ -133,6 +133,14 @@ struct DatePickerTests {
         #expect(booking.dates == [utcDate(2024, 6, 11)])
     }
 
+    @Test func aNewPickerTakesItsDateFromTheReplaceableWallClock() {
+        let saved = DatePicker.wallClock
+        defer { DatePicker.wallClock = saved }
+        DatePicker.wallClock = { utcDate(2030, 7, 4, 9, 30) }
+        let picker = DatePicker(frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        #expect(picker.date == utcDate(2030, 7, 4, 9, 30))
+    }
+
     @Test func atRestNothingTicks() {
         let f = DatePickerFixture(mode: .date, date: utcDate(2024, 1, 31))
         f.tap(component: 0, rowsBelow: 1) // and the day wheel's spring back

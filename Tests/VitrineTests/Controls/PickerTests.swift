@@ -14,6 +14,11 @@ struct PickerTests {
         f.flick()
         #expect(wheel.isDecelerating)
         #expect(f.recorder.selections.isEmpty) // not while it moves
+        // The momentum itself is aimed at a row (the target snapped at the lift), not corrected
+        // after it stops.
+        let target = wheel.scrolling.y.target
+        #expect(target == wheel.offset(forRow: wheel.row(forOffset: target)))
+        #expect(target > 0)
         var offsetsSeen = Set<Double>()
         for _ in 0..<10 {
             f.h.advance(by: 1.0 / 60)
@@ -160,6 +165,20 @@ struct PickerTests {
         f.h.advance(by: 2)
         #expect(f.h.app.displayLinks.isEmpty)
         #expect(f.h.loop.nextDeadline == nil)
+    }
+
+    @Test func aWheelTakenOutMidFlickRestsOnItsRowWhenBack() {
+        let f = PickerFixture()
+        f.flick()
+        f.h.advance(by: 0.1)
+        let wheel = f.picker.wheel(0)!
+        f.picker.removeFromSuperview()
+        #expect(!wheel.isDecelerating)
+        #expect(f.h.app.displayLinks.isEmpty)
+        f.h.window.addSubview(f.picker)
+        f.commit()
+        #expect(wheel.contentOffset.y == wheel.offset(forRow: f.picker.selectedRow(inComponent: 0)))
+        #expect(f.recorder.selections.isEmpty)
     }
 
     @Test func rowsFadeAndSqueezeAwayFromTheBand() {

@@ -38,8 +38,13 @@ open class DatePicker: Control {
         didSet { if datePickerMode != oldValue { rebuildWheels() } }
     }
 
-    /// The chosen date (default: now, when the picker is made — read from Foundation's clock,
-    /// as UIKit does). Setting it moves the wheels without animation and sends no action; a
+    /// Where a new picker's default `date` comes from: Foundation's `Date()` (now), as UIKit.
+    /// This is the one place `Vitrine` reads the wall clock; an app or a test that wants
+    /// another "now" replaces it (or sets `date`).
+    public static var wallClock: @MainActor () -> Date = { Date() }
+
+    /// The chosen date (default: `DatePicker.wallClock()` when the picker is made, as UIKit's
+    /// now). Setting it moves the wheels without animation and sends no action; a
     /// date outside `minimumDate`…`maximumDate` is brought into range.
     public var date: Date {
         get { storedDate }
@@ -113,7 +118,7 @@ open class DatePicker: Control {
 
     /// Creates a wheel date picker in `.dateAndTime` mode showing now.
     public override init(frame: Rect) {
-        storedDate = Date()
+        storedDate = DatePicker.wallClock()
         pickerView = PickerView(frame: Rect(origin: .zero, size: frame.size))
         super.init(frame: frame)
         pickerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]

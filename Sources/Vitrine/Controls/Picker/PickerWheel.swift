@@ -51,6 +51,14 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
     override func touchesEnded(_ touches: TouchSet, with event: Event?) {}
     override func touchesCancelled(_ touches: TouchSet, with event: Event?) {}
 
+    /// Back in a window (motion stops on leaving one): rest on the selected row again.
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if window != nil, !isMovingByItself, !isTracking {
+            contentOffset = Point(x: 0, y: offset(forRow: selectedRow))
+        }
+    }
+
     // MARK: Geometry
 
     /// The content offset that centres `row`.
@@ -134,8 +142,11 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
             let mid = (Double(entry.row) + 0.5) * rowHeight
             let angle = min(abs(mid - centre) / radius, 1) * (Double.pi / 2) * 0.9
             let squeeze = max(cos(angle), 0.2)
-            view.transform = .identity
-            view.frame = Rect(x: 0, y: Double(entry.row) * rowHeight, width: bounds.width, height: rowHeight)
+            // Size and centre rather than the frame, which a transform makes ambiguous; each
+            // property changes (and damages) only when its value does.
+            let size = Size(width: bounds.width, height: rowHeight)
+            if view.bounds.size != size { view.bounds = Rect(origin: view.bounds.origin, size: size) }
+            view.center = Point(x: bounds.width / 2, y: mid)
             view.transform = squeeze < 0.999 ? AffineTransform(scaleX: 1, y: squeeze) : .identity
             view.alpha = max(0.15, 1 - 0.85 * angle / (Double.pi / 2 * 0.9))
         }

@@ -197,3 +197,48 @@ struct PickerTests {
         #expect(next.transform.a == 1) // only vertically
     }
 }
+
+/// A data source and delegate that make every mistake an app can: negative counts, sizes that
+/// are not numbers, and a reload (and removal) from inside `didSelectRow`.
+@MainActor
+private final class CarelessPickerSource: PickerViewDataSource, PickerViewDelegate {
+    var rows = [-5, 40]
+    var selected = 0
+    func numberOfComponents(in pickerView: PickerView) -> Int { rows.count }
+    func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { rows[component] }
+    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double { .nan }
+    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double { .infinity }
+    func pickerView(_ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int) {
+        selected += 1
+        rows = [3]
+        pickerView.reloadAllComponents()
+        pickerView.removeFromSuperview()
+    }
+}
+
+@MainActor
+struct PickerMisuseTests {
+    @Test func appMistakesAreSurvived() {
+        let h = Harness()
+        let source = CarelessPickerSource()
+        let picker = PickerView(frame: Rect(x: 100, y: 40, width: 300, height: 216))
+        picker.dataSource = source
+        picker.delegate = source
+        h.window.addSubview(picker)
+        h.settleControls()
+        #expect(picker.numberOfRows(inComponent: 0) == 0) // −5 rows: none
+        #expect(picker.selectedRow(inComponent: 0) == -1)
+        #expect(picker.rowSize(forComponent: 1) == Size(width: 148, height: 32)) // NaN, ∞: defaults
+        // A tap on the second wheel's next row: its didSelectRow reloads and removes the picker.
+        let wheel = picker.wheel(1)!
+        let centre = wheel.convert(Point(x: wheel.bounds.midX, y: wheel.bounds.midY + 32), to: nil)
+        h.tap(at: centre)
+        settleWheels(in: picker, h: h)
+        #expect(source.selected == 1)
+        #expect(picker.superview == nil)
+        #expect(picker.numberOfComponents == 1)
+        #expect(picker.numberOfRows(inComponent: 0) == 3)
+        #expect(h.app.displayLinks.isEmpty)
+        #expect(h.loop.nextDeadline == nil)
+    }
+}

@@ -23,7 +23,8 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
     /// Row views in use, and hidden ones waiting for reuse.
     private(set) var visible: [(row: Int, view: View)] = []
     private(set) var pool: [View] = []
-    /// Row views made by the wheel itself (titles) rather than by the delegate.
+    /// A tap on a row above or below the band turns the wheel to it; the watcher settles a
+    /// wheel that a touch stopped between rows.
     private let tap = TapGestureRecognizer()
     private let liftWatcher = PickerLiftWatcher()
 

@@ -141,6 +141,17 @@ struct DatePickerTests {
         #expect(picker.date == utcDate(2030, 7, 4, 9, 30))
     }
 
+    @Test func aDisabledPickerTakesNoTouches() {
+        let f = DatePickerFixture(mode: .date, date: utcDate(2024, 6, 10))
+        f.picker.isEnabled = false
+        f.tap(component: 1, rowsBelow: 1)
+        #expect(f.picker.date == utcDate(2024, 6, 10))
+        #expect(f.events.names.isEmpty)
+        f.picker.isEnabled = true
+        f.tap(component: 1, rowsBelow: 1)
+        #expect(f.picker.date == utcDate(2024, 6, 11))
+    }
+
     @Test func atRestNothingTicks() {
         let f = DatePickerFixture(mode: .date, date: utcDate(2024, 1, 31))
         f.tap(component: 0, rowsBelow: 1) // and the day wheel's spring back

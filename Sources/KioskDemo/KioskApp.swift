@@ -151,6 +151,7 @@ public final class WelcomeController: ViewController, KioskNavigation {
         buttons[0].addAction(.showDetail, for: .touchUpInside)
         buttons[3].addAction(.callForHelp, for: .touchUpInside)
         connectBrowsingButtons()
+        connectSettings()
     }
 
     /// Lays the screen out for whatever size it has (any resolution, portrait or landscape).

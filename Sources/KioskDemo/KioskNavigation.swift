@@ -2,9 +2,10 @@ import Vitrine
 import VitrineGraphics
 
 // The kiosk's navigation: the welcome screen is the root of a navigation controller, so that
-// later screens (settings, the room list) are pushed onto it and come back with the bar's back
-// button or a swipe from the left edge. The welcome screen has its own header, so the bar is
-// hidden while it is on top and shown for every screen pushed above it.
+// later screens (the settings) are pushed onto it and come back with the bar's back button or a
+// swipe from the left edge. The welcome screen has its own header, so the bar is hidden while it
+// is on top and shown for every screen pushed above it. Staff reach the settings by holding the
+// header's clock for two seconds: visitors never stumble on them.
 
 /// The kiosk's navigation controller: the welcome screen at its root, the bar hidden there.
 public final class KioskNavigationController: NavigationController, NavigationControllerDelegate {
@@ -33,5 +34,33 @@ extension WelcomeController {
             self?.log("action callForHelp: staff called")
         })
         return alert
+    }
+}
+
+extension WelcomeController {
+    /// How long staff hold the clock to open the settings, in seconds.
+    static let settingsHoldDuration = 2.0
+
+    /// Holding the header's clock for `settingsHoldDuration` pushes the settings screen.
+    func connectSettings() {
+        let hold = LongPressGestureRecognizer { [weak self] recognizer in
+            guard recognizer.state == .began else { return }
+            self?.showSettings()
+        }
+        hold.minimumPressDuration = WelcomeController.settingsHoldDuration
+        clock.isUserInteractionEnabled = true
+        clock.addGestureRecognizer(hold)
+    }
+
+    /// Pushes the settings screen (titled, with the bar's back button and the edge swipe).
+    public func showSettings() {
+        guard let navigationController, navigationController.topViewController === self else { return }
+        log("settings opened")
+        let settings = SettingsViewController()
+        settings.title = "Settings"
+        settings.settingsDidChange = { [weak self] settings in
+            self?.log("settings: sound \(settings.isSoundOn ? "on" : "off"), language \(settings.language.name)")
+        }
+        navigationController.pushViewController(settings, animated: true)
     }
 }

@@ -88,9 +88,11 @@ public final class SettingsViewController: ViewController {
         view.addSubview(languageControl)
     }
 
-    /// Shows the screen's brightness as it is now.
+    /// Shows the screen's brightness as it is now. (Pushed, the view is not in the window yet
+    /// when it is about to appear, as in UIKit: the screen is found through the parent.)
     public override func viewWillAppear(_ animated: Bool) {
-        if let screen = view.window?.application?.screen { brightnessSlider.value = screen.brightness }
+        let window = view.window ?? parent?.view.window
+        if let screen = window?.application?.screen { brightnessSlider.value = screen.brightness }
     }
 
     /// Label column on the left, controls on the right, rows sized from the screen's height.

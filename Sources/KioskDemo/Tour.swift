@@ -107,6 +107,7 @@ public final class KioskTour {
                passed: kiosk.welcome.presentedViewController == nil && messages.contains { $0.hasPrefix("shake") })
 
         browseRoomsAndHours()
+        visitSettings()
 
         input.down(0, at: Point(x: 400, y: 300))
         input.frame()

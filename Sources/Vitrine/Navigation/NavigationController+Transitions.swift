@@ -34,6 +34,10 @@ extension NavigationController {
               then containment: @escaping @MainActor () -> Void) {
         refreshBar()
         if let to, to !== from { delegate?.navigationController(self, willShow: to, animated: animated) }
+        // A delegate may show or hide the bar in `willShow`: the container takes its new frame
+        // now, before the views are put in it and slid, not at the next layout pass (which would
+        // resize them mid-slide without animation, ending the slide at once).
+        viewIfLoaded?.layoutIfNeeded()
         let tellDidShow: @MainActor () -> Void = { [weak self, weak to] in
             guard let self, let to, to !== from else { return }
             self.delegate?.navigationController(self, didShow: to, animated: animated)

@@ -163,3 +163,83 @@ import VitrineHeadless
         #expect(delegate.log == ["will b", "did b", "will a", "did a"])
     }
 }
+
+@MainActor
+@Suite struct NavigationAfterPresentationTests {
+    @Test(arguments: [false, true])
+    func aPushAfterAPresentationFromTheRootIsDismissedStillSlides(animatedPresentation: Bool) {
+        let h = Harness()
+        let a = ViewController(), b = ViewController()
+        let navigation = h.navigation(root: a)
+        a.present(ViewController(), animated: animatedPresentation)
+        h.advance(by: 1)
+        a.dismiss(animated: animatedPresentation)
+        h.advance(by: 1)
+        #expect(a.isVisible)
+        navigation.pushViewController(b, animated: true)
+        h.advance(by: NavigationController.slideDuration / 2)
+        let x = b.view.presentation?.center.x ?? 0
+        #expect(x > h.window.bounds.midX, "the push did not slide: its view is already in place")
+        h.advance(by: NavigationController.slideDuration)
+        #expect(b.isVisible && !a.isVisible)
+    }
+}
+
+@MainActor
+@Suite struct NavigationFromGestureTests {
+    @Test func aPushFromALongPressSlides() {
+        let h = Harness()
+        let a = ViewController(), b = ViewController()
+        let navigation = h.navigation(root: a)
+        let target = View(frame: Rect(x: 100, y: 100, width: 200, height: 100))
+        a.view.addSubview(target)
+        let hold = LongPressGestureRecognizer { recognizer in
+            if recognizer.state == .began { navigation.pushViewController(b, animated: true) }
+        }
+        target.addGestureRecognizer(hold)
+        h.advance(by: 0.1)
+        h.down(0, at: target.convert(Point(x: 100, y: 50), to: nil))
+        h.advance(by: 0.6)
+        #expect(navigation.topViewController === b)
+        let x = b.view.presentation?.center.x ?? 0
+        #expect(x > h.window.bounds.midX, "the push did not slide")
+        h.up(0)
+        h.advance(by: 1)
+        #expect(b.isVisible)
+    }
+}
+
+/// A delegate that shows the bar for every screen but the root, as the demo's does.
+@MainActor
+private final class BarHidingDelegate: NavigationControllerDelegate {
+    let root: ViewController
+    init(root: ViewController) { self.root = root }
+    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {
+        navigationController.isNavigationBarHidden = viewController === root
+    }
+}
+
+@MainActor
+@Suite struct NavigationBarTogglingTests {
+    @Test func aPushThatShowsTheBarStillSlides() {
+        let h = Harness()
+        let a = ViewController(), b = ViewController()
+        let navigation = h.navigation(root: a)
+        let delegate = BarHidingDelegate(root: a)
+        navigation.delegate = delegate
+        navigation.isNavigationBarHidden = true
+        h.advance(by: 0.1)
+        navigation.pushViewController(b, animated: true)
+        h.advance(by: NavigationController.slideDuration / 2)
+        let x = b.view.presentation?.center.x ?? 0
+        #expect(x > h.window.bounds.midX, "the push did not slide: showing the bar cut the slide short")
+        h.advance(by: NavigationController.slideDuration)
+        #expect(b.isVisible && !navigation.isNavigationBarHidden)
+        #expect(b.view.frame.height == h.window.bounds.height - NavigationBar.height)
+        navigation.popViewController(animated: true)
+        h.advance(by: NavigationController.slideDuration / 2)
+        #expect((a.view.presentation?.center.x ?? h.window.bounds.midX) < h.window.bounds.midX, "the pop did not slide")
+        h.advance(by: NavigationController.slideDuration)
+        #expect(a.isVisible && navigation.isNavigationBarHidden)
+    }
+}

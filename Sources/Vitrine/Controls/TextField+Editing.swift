@@ -18,6 +18,7 @@ extension TextField {
         set {
             buffer.selection = newValue
             buffer.breakUndoCoalescing()
+            caretLayoutX = nil
             selectionDidChange()
         }
     }
@@ -120,6 +121,7 @@ extension TextField {
             return false
         }
         buffer.replace(range, with: string, kind: kind)
+        caretLayoutX = nil
         textDidChange()
         restartBlink()
         sendActions(for: .editingChanged, with: nil)

@@ -86,8 +86,10 @@ extension TextField {
             return
         }
         let focus = extending ? (selectionFocus ?? selection.upperBound) : selection.upperBound
-        let next = line.geometry.visualMove(from: focus, direction: direction)
+        let (next, x) = line.geometry.visualMove(from: focus, at: caretLayoutPosition(focus), direction: direction)
         moveCaret(to: next, extending: extending)
+        caretLayoutX = x
+        selectionDidChange()
     }
 
     /// Puts the caret at `offset`, or with `extending` moves the selection's moving end there.

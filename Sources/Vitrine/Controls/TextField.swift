@@ -96,6 +96,9 @@ open class TextField: Control, TextInput {
     /// Where a Shift selection started and where its moving end is.
     var selectionAnchor: Int?
     var selectionFocus: Int?
+    /// Where a visual caret move left the caret, in layout points, at a direction change
+    /// where its offset has two places; nil after any other change.
+    var caretLayoutX: Double?
 
     /// Creates a field with `frame` in its future superview's space.
     public override init(frame: Rect) {
@@ -188,7 +191,7 @@ open class TextField: Control, TextInput {
         let rect = textRect(forBounds: bounds)
         let width = line.layout?.size.width ?? 0
         guard width > rect.width else { scrollX = 0; return }
-        let caret = line.geometry.caretX(buffer.selection.upperBound)
+        let caret = caretLayoutPosition(buffer.selection.upperBound)
         if caret - scrollX > rect.width - Self.caretWidth { scrollX = caret - rect.width + Self.caretWidth }
         if caret - scrollX < 0 { scrollX = caret }
         scrollX = min(max(scrollX, 0), width - rect.width + Self.caretWidth)
@@ -264,9 +267,18 @@ open class TextField: Control, TextInput {
     /// The caret's rectangle before character `offset`, in bounds space.
     public func caretRect(for offset: Int) -> Rect {
         let origin = textOrigin
-        let x = origin.x + line.geometry.caretX(min(max(offset, 0), buffer.count))
+        let x = origin.x + caretLayoutPosition(min(max(offset, 0), buffer.count))
         let height = line.layout?.size.height ?? font.lineHeightEstimate
         return Rect(x: (x - Self.caretWidth / 2).rounded(), y: origin.y, width: Self.caretWidth, height: height)
+    }
+
+    /// The caret's x for `offset` in layout points: the place a visual move reached when it is
+    /// still the caret's, else the geometry's choice.
+    func caretLayoutPosition(_ offset: Int) -> Double {
+        if let x = caretLayoutX, offset == buffer.selection.upperBound, line.geometry.caret(offset, canBeAt: x) {
+            return x
+        }
+        return line.geometry.caretX(offset)
     }
 
     // MARK: First responder

@@ -70,47 +70,65 @@ struct TextLineGeometry {
         }
     }
 
-    /// The caret's x before character `offset` (at the end: after the last character).
+    /// The caret's x before character `offset`. Where the offset is at a direction change it
+    /// has two places; the one next to the character before it is used when that character
+    /// runs in the paragraph's direction (or ends the text), else the one next to the
+    /// character after it (a visual move passes `preferredX` to keep the place it reached).
     func caretX(_ offset: Int) -> Double {
         guard !spans.isEmpty else { return emptyX }
-        if offset < spans.count {
-            let s = spans[max(offset, 0)]
-            return s.isRightToLeft ? s.maxX : s.minX
+        let offset = min(max(offset, 0), spans.count)
+        if offset > 0, offset == spans.count || spans[offset - 1].isRightToLeft == isRightToLeft {
+            let s = spans[offset - 1]
+            return s.isRightToLeft ? s.minX : s.maxX
         }
-        let s = spans[spans.count - 1]
-        return s.isRightToLeft ? s.minX : s.maxX
+        let s = spans[offset]
+        return s.isRightToLeft ? s.maxX : s.minX
     }
 
-    /// The caret stops left to right on the screen: (x, offset) for both edges of every
-    /// character, sorted by x.
-    private var stops: [(x: Double, offset: Int)] {
-        var result: [(x: Double, offset: Int)] = []
-        result.reserveCapacity(spans.count * 2)
-        for (i, s) in spans.enumerated() {
-            result.append((s.minX, s.isRightToLeft ? i + 1 : i))
-            result.append((s.maxX, s.isRightToLeft ? i : i + 1))
-        }
-        return result.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element)
+    /// Whether `offset`'s caret can be drawn at `x` (one of its two places at a direction change).
+    func caret(_ offset: Int, canBeAt x: Double) -> Bool {
+        boundaries.contains { abs($0.x - x) < 0.01 && ($0.afterLeft == offset || $0.beforeRight == offset) }
     }
 
-    /// The offset one step left (`direction` -1) or right (+1) on the screen from `offset`.
-    func visualMove(from offset: Int, direction: Int) -> Int {
-        guard !spans.isEmpty else { return 0 }
-        let stops = self.stops
-        let x = caretX(offset)
-        // The stop of this offset closest to where its caret is drawn.
-        var here = 0, best = Double.infinity
-        for (k, stop) in stops.enumerated() where stop.offset == offset && abs(stop.x - x) < best {
-            best = abs(stop.x - x)
-            here = k
+    /// The caret places left to right on the screen: the x between two characters (or at an
+    /// end), with the offset that is right after the character on its left (`afterLeft`, nil
+    /// at the left end) and right before the character on its right (`beforeRight`).
+    private var boundaries: [(x: Double, afterLeft: Int?, beforeRight: Int?)] {
+        var edges: [(x: Double, isRightEdge: Bool, offset: Int)] = []
+        edges.reserveCapacity(spans.count * 2)
+        for (i, s) in spans.enumerated() where s.maxX > s.minX || spans.count == 1 {
+            edges.append((s.minX, false, s.isRightToLeft ? i + 1 : i))
+            edges.append((s.maxX, true, s.isRightToLeft ? i : i + 1))
         }
-        if best == .infinity { return offset }
-        var k = here + direction
-        while k >= 0, k < stops.count {
-            if stops[k].offset != offset { return stops[k].offset }
-            k += direction
+        edges.sort { $0.x < $1.x }
+        var result: [(x: Double, afterLeft: Int?, beforeRight: Int?)] = []
+        for edge in edges {
+            if let last = result.last, abs(last.x - edge.x) < 0.01 {
+                if edge.isRightEdge { result[result.count - 1].afterLeft = edge.offset }
+                else { result[result.count - 1].beforeRight = edge.offset }
+            } else {
+                result.append((edge.x, edge.isRightEdge ? edge.offset : nil, edge.isRightEdge ? nil : edge.offset))
+            }
         }
-        return offset
+        return result
+    }
+
+    /// One step left (`direction` -1) or right (+1) on the screen from `offset`, whose caret is
+    /// at `x` (nil: where `caretX` puts it). Returns the new offset and where its caret is.
+    func visualMove(from offset: Int, at x: Double?, direction: Int) -> (offset: Int, x: Double) {
+        let boundaries = self.boundaries
+        guard !boundaries.isEmpty else { return (0, emptyX) }
+        let x = x ?? caretX(offset)
+        var here: Int?, best = Double.infinity
+        for (k, b) in boundaries.enumerated() where b.afterLeft == offset || b.beforeRight == offset {
+            if abs(b.x - x) < best { best = abs(b.x - x); here = k }
+        }
+        guard let here else { return (offset, x) }
+        let k = here + direction
+        guard k >= 0, k < boundaries.count else { return (offset, boundaries[here].x) }
+        let b = boundaries[k]
+        let next = direction > 0 ? (b.afterLeft ?? b.beforeRight ?? offset) : (b.beforeRight ?? b.afterLeft ?? offset)
+        return (next, b.x)
     }
 
     /// The character offset whose caret is nearest to `x`.

@@ -13,56 +13,23 @@ enum TextFieldKey: Int {
 }
 
 extension TextField {
-    func isRepeatable(_ press: Press) -> Bool {
-        switch TextFieldKey(rawValue: press.keyCode) {
-        case .backspace, .delete, .left, .right: true
-        case .tab, .enter, .keypadEnter, .home, .end: false
-        default: !press.modifiers.contains(.control) && !press.characters.isEmpty
-        }
-    }
+    func isRepeatable(_ press: Press) -> Bool { repeatsKey(press) }
 
-    /// Whether the field takes this key (without acting on it).
-    func handlesKey(_ press: Press) -> Bool {
-        if press.modifiers.contains(.control) {
-            return [.a, .c, .x, .v, .z, .y].contains(TextFieldKey(rawValue: press.keyCode))
-        }
-        if let key = TextFieldKey(rawValue: press.keyCode), key != .up, key != .down, key.rawValue != 30,
-           key.rawValue != 46, key.rawValue != 45, key.rawValue != 47, key.rawValue != 44, key.rawValue != 21 {
-            return true
-        }
-        return press.characters.unicodeScalars.contains { $0.value >= 0x20 && $0.value != 0x7F }
-    }
+    func handlesKey(_ press: Press) -> Bool { handlesKeyCode(press) && TextFieldKey(rawValue: press.keyCode) != .up
+        && TextFieldKey(rawValue: press.keyCode) != .down }
 
     /// Acts on one key; returns whether the field took it.
     func handleKey(_ press: Press) -> Bool {
+        if let handled = handleCommonKey(press) { return handled }
         let shift = press.modifiers.contains(.shift)
-        if press.modifiers.contains(.control) {
-            switch TextFieldKey(rawValue: press.keyCode) {
-            case .a: selectAll()
-            case .c: copy()
-            case .x: cut()
-            case .v: paste()
-            case .z: if shift { redo() } else { undo() }
-            case .y: redo()
-            default: return false
-            }
-            return true
-        }
         switch TextFieldKey(rawValue: press.keyCode) {
-        case .backspace: deleteBackward(); return true
-        case .delete: deleteForward(); return true
         case .enter, .keypadEnter: returnPressed(); return true
         case .tab: return moveFocus(backward: shift)
         case .left, .right: moveCaret(direction: press.keyCode == TextFieldKey.left.rawValue ? -1 : 1, extending: shift); return true
         case .home: moveCaret(to: line.geometry.isRightToLeft ? buffer.count : 0, extending: shift); return true
         case .end: moveCaret(to: line.geometry.isRightToLeft ? 0 : buffer.count, extending: shift); return true
-        case .up, .down: return false
-        default: break
+        default: return false
         }
-        let typed = TextSanitizer.sanitized(press.characters, singleLine: true)
-        guard !typed.isEmpty else { return false }
-        insert(typed, typed: true)
-        return true
     }
 
     /// Return: asks `textFieldShouldReturn`, then sends `.editingDidEndOnExit`. A marked text

@@ -24,22 +24,32 @@ struct TextLineGeometry {
 
     /// Builds the geometry of `layout`'s first line for `characters` (its text).
     init(layout: TextLayout?, characters: [Character], emptyX: Double) {
-        self.emptyX = emptyX
-        isRightToLeft = layout?.lines.first?.isRightToLeft ?? false
-        spans = []
-        guard let layout, let line = layout.lines.first, !characters.isEmpty else { return }
-        // Scalar offset of each character start, and character of each scalar.
         var characterOfScalar: [Int] = []
         characterOfScalar.reserveCapacity(characters.count)
         for (i, c) in characters.enumerated() {
             for _ in c.unicodeScalars { characterOfScalar.append(i) }
         }
+        self.init(line: layout?.lines.first, characterOfScalar: characterOfScalar,
+                  characters: 0..<characters.count, emptyX: emptyX)
+    }
+
+    /// Builds the geometry of one line of a layout: `characterOfScalar` maps each scalar
+    /// offset of the layout's text to its character offset; `characters` are the character
+    /// offsets the line shows. Offsets in and out of this geometry are relative to
+    /// `characters.lowerBound`.
+    init(line: TextLayout.Line?, characterOfScalar: [Int], characters range: Range<Int>, emptyX: Double) {
+        self.emptyX = line.map { $0.rect.minX } ?? emptyX
+        isRightToLeft = line?.isRightToLeft ?? false
+        spans = []
+        guard let line, !range.isEmpty else { return }
+        let base = range.lowerBound
         spans = Array(repeating: Span(minX: .infinity, maxX: -.infinity, isRightToLeft: isRightToLeft),
-                      count: characters.count)
-        var covered = [Bool](repeating: false, count: characters.count)
+                      count: range.count)
+        var covered = [Bool](repeating: false, count: range.count)
         for run in line.runs {
             for glyph in run.glyphs where glyph.cluster < characterOfScalar.count {
-                let c = characterOfScalar[glyph.cluster]
+                let c = characterOfScalar[glyph.cluster] - base
+                guard c >= 0, c < spans.count else { continue }
                 spans[c].minX = min(spans[c].minX, glyph.position.x)
                 spans[c].maxX = max(spans[c].maxX, glyph.position.x + glyph.advance)
                 spans[c].isRightToLeft = run.isRightToLeft

@@ -167,4 +167,24 @@ import VitrineHeadless
         let start = field.caretRect(for: 0)
         #expect(start.minX >= 0 && start.minX <= 10)
     }
+
+    @Test func typingAndBlinkingRepaintOnlyTheField() {
+        let h = Harness()
+        let other = View(frame: Rect(x: 400, y: 300, width: 100, height: 100))
+        other.backgroundColor = .red
+        h.window.addSubview(other)
+        let field = h.addField()
+        field.becomeFirstResponder()
+        h.advance(by: 0.1)
+        let fieldPixels = PixelRect(covering: field.frame)
+        h.type("k")
+        h.advance(by: 0.01)
+        let typed = h.app.statistics.lastPresentedDamage
+        #expect(!typed.isEmpty)
+        #expect(Region(fieldPixels).union(typed) == Region(fieldPixels), "damage \(typed)")
+        // A blink repaints only the caret's strip.
+        h.advance(by: TextField.caretBlinkInterval)
+        let blink = h.app.statistics.lastPresentedDamage.boundingBox
+        #expect(blink.width <= 6 && blink.height <= 40, "blink damage \(blink)")
+    }
 }

@@ -76,10 +76,14 @@ extension TextField {
     }
 
     /// Tab: the next field of the window in reading order (Shift: the previous), wrapping.
-    func moveFocus(backward: Bool) -> Bool {
-        guard let window else { return false }
-        let fields = Self.fieldsInReadingOrder(of: window)
-        guard fields.count > 1, let here = fields.firstIndex(where: { $0 === self }) else { return false }
+    func moveFocus(backward: Bool) -> Bool { TextField.moveFocus(from: self, backward: backward) }
+
+    /// Moves focus from `view` to the next (or previous) text-entry view of its window in
+    /// reading order, wrapping; false when there is no other.
+    static func moveFocus(from view: View, backward: Bool) -> Bool {
+        guard let window = view.window else { return false }
+        let fields = fieldsInReadingOrder(of: window)
+        guard fields.count > 1, let here = fields.firstIndex(where: { $0 === view }) else { return false }
         var i = here
         for _ in 1..<fields.count {
             i = (i + (backward ? fields.count - 1 : 1)) % fields.count
@@ -88,14 +92,16 @@ extension TextField {
         return true
     }
 
-    /// The enabled, visible fields of `window`, top to bottom then left to right (mirrored for
-    /// nothing: Vitrine's kiosks read fields in rows).
-    static func fieldsInReadingOrder(of window: Window) -> [TextField] {
-        var found: [(field: TextField, frame: Rect)] = []
+    /// The enabled, visible text fields and editable text views of `window`, top to bottom
+    /// then left to right (rows, as a kiosk form reads).
+    static func fieldsInReadingOrder(of window: Window) -> [View] {
+        var found: [(view: View, frame: Rect)] = []
         func visit(_ view: View) {
             guard !view.isHidden, view.alpha > 0 else { return }
             if let field = view as? TextField, field.isEnabled {
                 found.append((field, field.convert(field.bounds, to: window)))
+            } else if let textView = view as? TextView, textView.isEditable {
+                found.append((textView, textView.convert(textView.bounds, to: window)))
             }
             for subview in view.subviews { visit(subview) }
         }
@@ -103,6 +109,6 @@ extension TextField {
         return found.sorted { a, b in
             if abs(a.frame.minY - b.frame.minY) > 1 { return a.frame.minY < b.frame.minY }
             return a.frame.minX < b.frame.minX
-        }.map(\.field)
+        }.map(\.view)
     }
 }

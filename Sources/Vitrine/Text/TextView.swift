@@ -38,7 +38,8 @@ extension TextViewDelegate {
 /// `ScrollView` on the same editing engine as `TextField` (`TextEditingHost`): grapheme steps,
 /// marked text, undo, the pasteboard, the caret blinking only while editing.
 ///
-/// Keys: as a field, plus Return inserts a line feed, ↑ ↓ move a line at the caret's x, Home/End
+/// Keys: as a field (Tab and Shift-Tab move focus through the window's fields and text views,
+/// rather than inserting a tab as UIKit does), plus Return inserts a line feed, ↑ ↓ move a line at the caret's x, Home/End
 /// go to the line's ends. A tap places the caret, a double tap selects a word; a drag scrolls.
 /// The text is drawn by one content view as tall as the text; it is capped at
 /// `maximumTextLength` characters (the whole text is laid out on each change: a cap bounds

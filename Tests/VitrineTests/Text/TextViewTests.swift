@@ -82,4 +82,16 @@ import VitrineHeadless
         #expect(view.isEditing)
         #expect(view.selectedRange == 9..<9)
     }
+
+    @Test func tabMovesBetweenAFieldAndATextView() {
+        let h = Harness()
+        let field = h.addField()
+        let view = TextView(frame: Rect(x: 20, y: 100, width: 200, height: 100))
+        h.window.addSubview(view)
+        field.becomeFirstResponder()
+        h.press(Key.tab)
+        #expect(view.isFirstResponder && view.isEditing && !field.isEditing)
+        h.press(Key.tab, modifiers: .shift)
+        #expect(field.isFirstResponder && !view.isEditing)
+    }
 }

@@ -12,6 +12,7 @@ extension TextField: TextEditingHost {
     }
 
     func textDidChangeByEditing() {
+        hideEditMenu()
         textDidChange()
         restartBlink()
         sendActions(for: .editingChanged, with: nil)
@@ -19,6 +20,7 @@ extension TextField: TextEditingHost {
 
     /// The selection moved: show the caret, scroll to it, redraw.
     func selectionDidChange() {
+        hideEditMenu()
         scrollCaretToVisible()
         restartBlink()
         setNeedsDisplay()
@@ -109,22 +111,36 @@ extension TextField: TextEditingHost {
             clearFromButton()
             return false
         }
+        let wasEditing = isEditing
         if !isFirstResponder { guard becomeFirstResponder() else { return false } }
         let offset = offset(at: point)
+        let menuShown = editMenu != nil
         if touch.tapCount >= 2 {
             let word = buffer.wordRange(at: offset)
             selectedRange = word
             dragAnchor = word
+            showsMenuOnLift = true
         } else {
+            // A tap on the caret shows the edit menu (a second such tap hides it).
+            showsMenuOnLift = wasEditing && !menuShown && buffer.selection == offset..<offset
             selectedRange = offset..<offset
             dragAnchor = nil
         }
         return true
     }
 
+    /// The finger lifted: show the edit menu after a double tap or a tap on the caret.
+    func trackingEnded() {
+        guard showsMenuOnLift, isEditing else { return }
+        showsMenuOnLift = false
+        let selection = buffer.selection
+        showEditMenu(above: caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound)))
+    }
+
     /// Dragging moves the caret (or, after a double tap, extends the word selection).
     func trackingContinued(_ touch: Touch) -> Bool {
         let offset = offset(at: touch.location(in: self))
+        if dragAnchor == nil, buffer.selection != offset..<offset { showsMenuOnLift = false }
         if let anchor = dragAnchor {
             selectedRange = min(anchor.lowerBound, offset)..<max(anchor.upperBound, offset)
         } else if buffer.selection != offset..<offset {

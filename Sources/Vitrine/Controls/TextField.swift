@@ -99,6 +99,10 @@ open class TextField: Control, TextInput {
     /// Where a visual caret move left the caret, in layout points, at a direction change
     /// where its offset has two places; nil after any other change.
     var caretLayoutX: Double?
+    /// The edit menu shown for this field, if any (see `EditMenu`).
+    public internal(set) var editMenu: EditMenu?
+    /// Whether the touch being tracked shows the edit menu when it lifts.
+    var showsMenuOnLift = false
 
     /// Creates a field with `frame` in its future superview's space.
     public override init(frame: Rect) {
@@ -320,6 +324,9 @@ open class TextField: Control, TextInput {
     /// Dragging moves the caret (after a double tap, extends the word selection).
     open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool { trackingContinued(touch) }
 
+    /// The finger lifted: after a double tap or a tap on the caret, the edit menu shows.
+    open override func endTracking(_ touch: Touch?, with event: Event?) { trackingEnded() }
+
     /// Handles the editing keys (see `TextField+Keys.swift`); others go up the responder chain.
     open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         let rest = presses.subset { !(isEditing && handleKey($0)) }
@@ -362,6 +369,7 @@ open class TextField: Control, TextInput {
 
     func endEditing() {
         guard isEditing else { return }
+        hideEditMenu()
         isEditing = false
         blinkTimer?.invalidate()
         blinkTimer = nil

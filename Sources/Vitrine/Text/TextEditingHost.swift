@@ -18,6 +18,8 @@ protocol TextEditingHost: AnyObject {
     var allowsCopying: Bool { get }
     /// A visual move's caret place, forgotten after any other change.
     var caretLayoutX: Double? { get set }
+    /// The edit menu shown for this view, if any.
+    var editMenu: EditMenu? { get set }
     /// The delegate's word on a change (offsets in characters).
     func shouldChangeText(in range: Range<Int>, replacementText string: String) -> Bool
     /// The text changed: lay out, keep the caret visible, restart the blink, send

@@ -12,6 +12,7 @@ extension TextView: TextEditingHost {
     }
 
     func textDidChangeByEditing() {
+        hideEditMenu()
         goalX = nil
         textDidChange()
         restartBlink()
@@ -19,6 +20,7 @@ extension TextView: TextEditingHost {
     }
 
     func selectionDidChange() {
+        hideEditMenu()
         goalX = nil
         scrollCaretToVisible()
         restartBlink()

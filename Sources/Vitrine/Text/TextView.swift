@@ -80,6 +80,8 @@ open class TextView: ScrollView, TextInput {
     /// Whether the view is editing.
     public private(set) var isEditing = false
     var caretLayoutX: Double?
+    /// The edit menu shown for this view, if any (see `EditMenu`).
+    public internal(set) var editMenu: EditMenu?
     var caretOn = true
     private(set) var blinkTimer: LoopTimer?
     /// The laid-out text and one geometry per line, with each line's character range.
@@ -174,6 +176,7 @@ open class TextView: ScrollView, TextInput {
 
     func endEditing() {
         guard isEditing else { return }
+        hideEditMenu()
         isEditing = false
         blinkTimer?.invalidate()
         blinkTimer = nil

@@ -188,3 +188,50 @@ import VitrineHeadless
         #expect(blink.width <= 6 && blink.height <= 40, "blink damage \(blink)")
     }
 }
+
+@MainActor
+@Suite struct EditMenuTests {
+    @Test func doubleTapShowsTheMenuAndItsCommandsEdit() {
+        let h = Harness()
+        let field = h.addField()
+        field.text = "one two three"
+        field.becomeFirstResponder()
+        Pasteboard.general.string = nil
+        let x = field.convert(field.caretRect(for: 5), to: h.window).midX
+        h.tap(at: Point(x: x, y: 40))
+        #expect(field.editMenu == nil) // a tap that moves the caret shows nothing
+        h.advance(by: 0.1)
+        h.tap(at: Point(x: x, y: 40))
+        let menu = field.editMenu
+        #expect(menu?.commands == [.cut, .copy, .selectAll])
+        #expect(menu?.window === h.window)
+        // Its Copy button, tapped: copies and hides the menu.
+        if let menu, let copy = menu.subviews.dropFirst().first {
+            let center = copy.convert(Point(x: copy.bounds.midX, y: copy.bounds.midY), to: h.window)
+            h.advance(by: 1)
+            h.tap(at: center)
+        }
+        #expect(Pasteboard.general.string == "two")
+        #expect(field.editMenu == nil && menu?.superview == nil)
+    }
+
+    @Test func aTapOnTheCaretShowsPasteAndEndingEditingHidesIt() {
+        let h = Harness()
+        let field = h.addField()
+        field.text = "ab"
+        field.becomeFirstResponder()
+        Pasteboard.general.string = "zz"
+        let caret = field.convert(field.caretRect(for: 2), to: h.window)
+        h.tap(at: Point(x: caret.midX, y: 40))
+        #expect(field.editMenu?.commands == [.paste, .selectAll])
+        field.editMenu?.send(.paste)
+        #expect(field.text == "abzz" && field.editMenu == nil)
+        h.advance(by: 1)
+        let end = field.convert(field.caretRect(for: 4), to: h.window)
+        h.tap(at: Point(x: end.midX, y: 40))
+        let menu = field.editMenu
+        #expect(menu != nil)
+        field.resignFirstResponder()
+        #expect(field.editMenu == nil && menu?.superview == nil)
+    }
+}

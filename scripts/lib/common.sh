@@ -16,8 +16,9 @@ VITRINE_APT_PACKAGES=(
     # The DRM/KMS display backend and hotplug events.
     libdrm-dev libudev-dev
     # Input: libinput (touch, pointer, keys, switches), libevdev (the accelerometer, uinput in
-    # the VM ring), xkbcommon and its keymaps (characters of keys).
-    libinput-dev libevdev-dev libxkbcommon-dev xkb-data
+    # the VM ring), xkbcommon and its keymaps (characters of keys), libX11's Compose tables
+    # (dead keys and compose sequences, read by xkbcommon).
+    libinput-dev libevdev-dev libxkbcommon-dev xkb-data libx11-data
     # systemd: sd_notify and the watchdog; systemd-analyze and udevadm check the kiosk's unit
     # and rules.
     libsystemd-dev systemd udev

@@ -157,6 +157,9 @@ open class Application: Responder {
     public var multipleTapDistance = 30.0
     /// Points a finger may move and still count as a tap (for `tapCount`).
     public var tapSlop = 10.0
+    /// Whether shaking the device undoes the last edit of the text field being edited
+    /// (UIKit's `applicationSupportsShakeToEdit`). Default true, as UIKit.
+    public var applicationSupportsShakeToEdit = true
 
     /// The one touch event, reused for every frame of touch input.
     private(set) var touchEvent: Event?

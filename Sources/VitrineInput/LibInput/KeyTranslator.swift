@@ -8,6 +8,12 @@ import Vitrine
 /// keyboard state for the whole seat (modifiers held on one keyboard apply to keys of
 /// another, as in every Linux compositor).
 ///
+/// Dead keys and compose sequences (´ then e → é) go through xkbcommon's compose tables
+/// (libX11's, from libx11-data) for the locale of `LC_ALL`, `LC_CTYPE` or `LANG` (en_US.UTF-8
+/// when none is set or its table is missing): a key that starts or continues a sequence
+/// gives no characters, the key that completes it gives the composed text, a key that breaks
+/// it gives nothing (as in X and Wayland). Without a table, keys are translated one by one.
+///
 /// When the keymap cannot be compiled (xkb-data missing, a layout that does not exist) it
 /// logs one warning and carries on without characters, still tracking Shift, Ctrl, Alt,
 /// Super and Caps Lock from the key codes so modifiers and VT switching keep working.
@@ -21,6 +27,10 @@ final class KeyTranslator {
     private var context: OpaquePointer?
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
+    private var composeTable: OpaquePointer?
+    private var composeState: OpaquePointer?
+    /// Whether dead keys and compose sequences are available.
+    var hasCompose: Bool { composeState != nil }
     private let messages: XKBMessages
     /// Modifier indices in the keymap: shift, control, alt (Mod1), super (Mod4), caps lock.
     private var modifierIndices: [(index: xkb_mod_index_t, modifier: KeyModifiers)] = []
@@ -62,6 +72,13 @@ final class KeyTranslator {
         }
         if let keymap { state = xkb_state_new(keymap) }
         hasKeymap = state != nil
+        if let context, hasKeymap {
+            composeTable = Self.composeTable(context)
+            if let composeTable { composeState = xkb_compose_state_new(composeTable, XKB_COMPOSE_STATE_NO_FLAGS) }
+            if composeTable == nil {
+                logger.info("no compose table for the locale: dead keys and compose sequences give no characters — install libx11-data (apt-get install libx11-data)")
+            }
+        }
         if let keymap, state != nil {
             keymapProblem = ""
             let named: [(String, KeyModifiers)] = [("Shift", .shift), ("Control", .control), ("Mod1", .alternate),
@@ -77,7 +94,27 @@ final class KeyTranslator {
         }
     }
 
+    /// The compose table of the environment's locale, or of en_US.UTF-8.
+    private static func composeTable(_ context: OpaquePointer) -> OpaquePointer? {
+        var locales: [String] = []
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty {
+                locales.append(value)
+                break
+            }
+        }
+        locales.append("en_US.UTF-8")
+        for locale in locales {
+            if let table = xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS) {
+                return table
+            }
+        }
+        return nil
+    }
+
     isolated deinit {
+        if let composeState { xkb_compose_state_unref(composeState) }
+        if let composeTable { xkb_compose_table_unref(composeTable) }
         if let state { xkb_state_unref(state) }
         if let keymap { xkb_keymap_unref(keymap) }
         if let context { xkb_context_unref(context) }
@@ -91,8 +128,23 @@ final class KeyTranslator {
         guard let state else { return ("", fallbackUpdate(code: code, isPressed: isPressed)) }
         // XKB numbers keys as the X server did: the evdev code plus 8.
         let keycode = xkb_keycode_t(truncatingIfNeeded: code + 8)
-        let length = Int(xkb_state_key_get_utf8(state, keycode, utf8, 64))
-        let characters = length > 0 && length < 64 ? String(cString: utf8) : ""
+        var characters = ""
+        if isPressed, let composeState,
+           xkb_compose_state_feed(composeState, xkb_state_key_get_one_sym(state, keycode)) == XKB_COMPOSE_FEED_ACCEPTED {
+            switch xkb_compose_state_get_status(composeState) {
+            case XKB_COMPOSE_COMPOSED:
+                let length = Int(xkb_compose_state_get_utf8(composeState, utf8, 64))
+                characters = length > 0 && length < 64 ? String(cString: utf8) : ""
+                xkb_compose_state_reset(composeState)
+            case XKB_COMPOSE_CANCELLED:
+                xkb_compose_state_reset(composeState)
+            case XKB_COMPOSE_NOTHING:
+                characters = keyCharacters(state, keycode)
+            default: break // composing: the key is part of a sequence
+            }
+        } else {
+            characters = keyCharacters(state, keycode)
+        }
         _ = xkb_state_update_key(state, keycode, isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         var modifiers: KeyModifiers = []
         for (index, modifier) in modifierIndices
@@ -102,6 +154,11 @@ final class KeyTranslator {
         return (characters, modifiers)
     }
 
+    private func keyCharacters(_ state: OpaquePointer, _ keycode: xkb_keycode_t) -> String {
+        let length = Int(xkb_state_key_get_utf8(state, keycode, utf8, 64))
+        return length > 0 && length < 64 ? String(cString: utf8) : ""
+    }
+
     /// Forgets every key held (a new state from the keymap), for when the devices were
     /// released (suspend) and keys went up unseen.
     func reset() {
@@ -109,6 +166,7 @@ final class KeyTranslator {
             if let state { xkb_state_unref(state) }
             state = xkb_state_new(keymap)
         }
+        if let composeState { xkb_compose_state_reset(composeState) }
         heldFallbackKeys.removeAll()
         fallbackModifiers.subtract([.shift, .control, .alternate, .command])
     }

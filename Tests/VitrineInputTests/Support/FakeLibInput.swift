@@ -199,6 +199,8 @@ final class TestClock: TimeSource {
 enum Code {
     static let keyA: Int32 = 30
     static let keyC: Int32 = 46
+    static let keyE: Int32 = 18
+    static let apostrophe: Int32 = 40
     static let key1: Int32 = 2
     static let leftShift: Int32 = 42
     static let leftCtrl: Int32 = 29

@@ -1,0 +1,238 @@
+import VitrineGraphics
+
+// A text view's lines, carets, keys, taps and drawing; the editing operations themselves are
+// TextEditingHost's.
+
+extension TextView: TextEditingHost {
+    var isSingleLine: Bool { false }
+    var allowsCopying: Bool { true }
+
+    func shouldChangeText(in range: Range<Int>, replacementText string: String) -> Bool {
+        textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true
+    }
+
+    func textDidChangeByEditing() {
+        hideEditMenu()
+        goalX = nil
+        textDidChange()
+        restartBlink()
+        textViewDelegate?.textViewDidChange(self)
+    }
+
+    func selectionDidChange() {
+        hideEditMenu()
+        goalX = nil
+        scrollCaretToVisible()
+        restartBlink()
+        content.setNeedsDisplay()
+    }
+
+    // MARK: TextInput
+
+    /// Whether the view holds any text.
+    public var hasText: Bool { buffer.count > 0 }
+    /// The selection in character offsets.
+    public var selectedRange: Range<Int> {
+        get { buffer.selection }
+        set { editSelect(newValue) }
+    }
+    /// The marked text's range.
+    public var markedRange: Range<Int>? { buffer.markedRange }
+    /// Inserts `text` at the selection (line feeds kept).
+    public func insertText(_ text: String) { editInsert(text, typed: false) }
+    /// Deletes the selection or the character before the caret.
+    public func deleteBackward() { editDeleteBackward() }
+    /// Replaces the marked text with `markedText`.
+    public func setMarkedText(_ markedText: String?, selectedRange: Range<Int>) {
+        editSetMarkedText(markedText, selectedRange: selectedRange)
+    }
+    /// Commits the marked text.
+    public func unmarkText() { editUnmarkText() }
+    /// The text in `range` (clamped).
+    public func text(in range: Range<Int>) -> String { String(buffer.characters[buffer.clamp(range)]) }
+    /// Undoes the last edit.
+    @discardableResult public func undo() -> Bool { editUndo() }
+    /// Redoes the last undone edit.
+    @discardableResult public func redo() -> Bool { editRedo() }
+
+    /// The caret's rectangle before `offset`, in the scroll view's bounds (content) space.
+    public func caretRect(for offset: Int) -> Rect {
+        let offset = min(max(offset, 0), buffer.count)
+        let lines = self.lines.lines
+        guard !lines.isEmpty else { return .zero }
+        let i = lineIndex(of: offset)
+        let line = lines[i]
+        var x = line.geometry.caretX(offset - line.range.lowerBound)
+        if let caretLayoutX, offset == buffer.selection.upperBound,
+           line.geometry.caret(offset - line.range.lowerBound, canBeAt: caretLayoutX) {
+            x = caretLayoutX
+        }
+        return Rect(x: (textContainerInset.left + x - TextField.caretWidth / 2).rounded(),
+                    y: textContainerInset.top + line.rect.minY, width: TextField.caretWidth, height: line.rect.height)
+    }
+
+    // MARK: Lines
+
+    var textWidth: Double { max(bounds.width - textContainerInset.left - textContainerInset.right, 0) }
+
+    /// The layout and its lines (character ranges, geometry, line boxes in layout points).
+    var lines: (layout: TextLayout?, lines: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)]) {
+        if let cachedLines { return cachedLines }
+        let text = buffer.text
+        let lineHeight = font.lineHeightEstimate
+        var result: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)] = []
+        var layout: TextLayout?
+        if text.isEmpty {
+            let empty = TextLineGeometry(layout: nil, characters: [], emptyX: 0)
+            result.append((0..<0, empty, Rect(x: 0, y: 0, width: 0, height: lineHeight)))
+        } else {
+            let laid = TextLayout(text: text, font: font, width: textWidth, lineBreakMode: .byWordWrapping,
+                                  alignment: textAlignment)
+            layout = laid
+            let starts = Array(text.indices) + [text.endIndex]
+            var characterOfScalar: [Int] = []
+            characterOfScalar.reserveCapacity(text.unicodeScalars.count)
+            for (i, c) in buffer.characters.enumerated() { for _ in c.unicodeScalars { characterOfScalar.append(i) } }
+            func offset(of index: String.Index) -> Int {
+                var low = 0, high = starts.count - 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    if starts[mid] < index { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            for line in laid.lines {
+                let range = offset(of: line.range.lowerBound)..<offset(of: line.range.upperBound)
+                let geometry = TextLineGeometry(line: line, characterOfScalar: characterOfScalar, characters: range,
+                                                emptyX: line.rect.minX)
+                result.append((range, geometry, line.rect))
+            }
+        }
+        cachedLines = (layout, result)
+        return (layout, result)
+    }
+
+    /// The line the caret at `offset` is on: at a wrap, the next line's start.
+    func lineIndex(of offset: Int) -> Int {
+        let lines = self.lines.lines
+        for i in lines.indices.dropLast() where offset < lines[i + 1].range.lowerBound { return i }
+        return max(lines.count - 1, 0)
+    }
+
+    /// The text, its shape or the width changed: lay out again, size the content, redraw.
+    func textDidChange() {
+        cachedLines = nil
+        let lines = self.lines.lines
+        let height = (lines.last?.rect.maxY ?? 0) + textContainerInset.top + textContainerInset.bottom
+        content.frame = Rect(x: 0, y: 0, width: bounds.width, height: height)
+        contentSize = Size(width: bounds.width, height: height)
+        content.setNeedsDisplay()
+        if isEditing { scrollCaretToVisible() }
+    }
+
+    func scrollCaretToVisible() {
+        guard bounds.height > 0 else { return }
+        scrollRectToVisible(caretRect(for: buffer.selection.upperBound).insetBy(dx: 0, dy: -2), animated: false)
+    }
+
+    // MARK: Keys and taps
+
+    func handleKey(_ press: Press) -> Bool {
+        if let handled = handleCommonKey(press) { return handled }
+        let shift = press.modifiers.contains(.shift)
+        let caret = buffer.selection.upperBound
+        let i = lineIndex(of: caret)
+        let line = lines.lines[i]
+        switch TextFieldKey(rawValue: press.keyCode) {
+        case .enter, .keypadEnter: editInsert("\n", typed: false); return true
+        case .tab: return TextField.moveFocus(from: self, backward: shift)
+        case .left, .right:
+            let direction = press.keyCode == TextFieldKey.left.rawValue ? -1 : 1
+            let (moved, x) = line.geometry.visualMove(from: caret - line.range.lowerBound, at: nil, direction: direction)
+            var target = moved + line.range.lowerBound
+            if target == caret { // at the line's visual end: on to the neighbouring line
+                target = min(max(caret + direction, 0), buffer.count)
+            }
+            move(to: target, extending: shift)
+            if target == moved + line.range.lowerBound { caretLayoutX = x }
+            return true
+        case .up, .down:
+            let j = i + (press.keyCode == TextFieldKey.up.rawValue ? -1 : 1)
+            let x = goalX ?? line.geometry.caretX(caret - line.range.lowerBound)
+            let target: Int
+            if j < 0 { target = 0 } else if j >= lines.lines.count { target = buffer.count } else {
+                let next = lines.lines[j]
+                target = min(next.range.lowerBound + next.geometry.offset(atX: x), next.range.upperBound)
+            }
+            move(to: target, extending: shift)
+            goalX = x
+            return true
+        case .home: move(to: line.range.lowerBound, extending: shift); return true
+        case .end: move(to: line.range.upperBound, extending: shift); return true
+        default: return false
+        }
+    }
+
+    private func move(to offset: Int, extending: Bool) {
+        editUnmarkText()
+        if extending {
+            let anchor = buffer.selection.lowerBound == buffer.selection.upperBound ? buffer.selection.lowerBound
+                : (offset < buffer.selection.lowerBound ? buffer.selection.upperBound : buffer.selection.lowerBound)
+            editSelect(min(anchor, offset)..<max(anchor, offset))
+        } else {
+            editSelect(offset..<offset)
+        }
+    }
+
+    /// The character boundary nearest to `point` (content space).
+    public func offset(at point: Point) -> Int {
+        let lines = self.lines.lines
+        let y = point.y - textContainerInset.top
+        var index = lines.count - 1
+        for (i, line) in lines.enumerated() where y < line.rect.maxY { index = i; break }
+        guard index >= 0 else { return 0 }
+        let line = lines[index]
+        return min(line.range.lowerBound + line.geometry.offset(atX: point.x - textContainerInset.left), line.range.upperBound)
+    }
+
+    func tapped(at point: Point, tapCount: Int) {
+        if !isFirstResponder { guard becomeFirstResponder() else { return } }
+        let offset = offset(at: point)
+        selectedRange = tapCount >= 2 ? buffer.wordRange(at: offset) : offset..<offset
+    }
+
+    // MARK: Drawing
+
+    func drawContent(_ rect: Rect, in context: GraphicsContext) {
+        let (layout, lines) = self.lines
+        let origin = Point(x: textContainerInset.left, y: textContainerInset.top)
+        let selection = buffer.selection
+        if isEditing, !selection.isEmpty {
+            context.fillColor = tintColor.withAlphaComponent(0.25)
+            for line in lines where line.range.overlaps(selection) || (selection.contains(line.range.lowerBound)) {
+                let local = max(selection.lowerBound, line.range.lowerBound) - line.range.lowerBound
+                    ..< min(selection.upperBound, line.range.upperBound) - line.range.lowerBound
+                for piece in line.geometry.selectionSpans(local) {
+                    context.fill(Rect(x: origin.x + piece.minX, y: origin.y + line.rect.minY,
+                                      width: piece.maxX - piece.minX, height: line.rect.height))
+                }
+            }
+        }
+        if let layout { context.draw(layout, at: origin, color: textColor) }
+        if let marked = buffer.markedRange {
+            context.fillColor = textColor
+            for line in lines where line.range.overlaps(marked) {
+                let local = max(marked.lowerBound, line.range.lowerBound) - line.range.lowerBound
+                    ..< min(marked.upperBound, line.range.upperBound) - line.range.lowerBound
+                for piece in line.geometry.selectionSpans(local) {
+                    context.fill(Rect(x: origin.x + piece.minX, y: origin.y + line.rect.maxY - 1,
+                                      width: piece.maxX - piece.minX, height: 1))
+                }
+            }
+        }
+        if isEditing, caretOn, selection.isEmpty {
+            context.fillColor = tintColor
+            context.fill(caretRect(for: selection.upperBound))
+        }
+    }
+}

@@ -46,8 +46,6 @@ open class TextField: Control, TextInput {
     public var textColor: Color = .black { didSet { setNeedsDisplay() } }
     /// The placeholder's color.
     public var placeholderColor = Color(white: 0.7) { didSet { setNeedsDisplay() } }
-    /// The caret's and the selection's color (UIKit's tint).
-    public var tintColor = Color(red: 0, green: 0.48, blue: 1) { didSet { setNeedsDisplay() } }
     /// How the text sits when it fits (when it does not, it starts at the left and scrolls).
     public var textAlignment: TextAlignment = .natural { didSet { textDidChange() } }
     /// When the clear button shows. Default `.never`.

@@ -59,8 +59,6 @@ open class TextView: ScrollView, TextInput {
     public var font: Font = .system(size: 17) { didSet { textDidChange() } }
     /// The text's color.
     public var textColor: Color = .black { didSet { content.setNeedsDisplay() } }
-    /// The caret's and selection's color.
-    public var tintColor = Color(red: 0, green: 0.48, blue: 1) { didSet { content.setNeedsDisplay() } }
     /// How lines align.
     public var textAlignment: TextAlignment = .natural { didSet { textDidChange() } }
     /// Space around the text inside the content, in points.
@@ -89,6 +87,13 @@ open class TextView: ScrollView, TextInput {
     /// Where a vertical move keeps its x (layout points).
     var goalX: Double?
     let content = TextViewContent(frame: .zero)
+
+    /// The caret and the selection are drawn in the inherited `tintColor`: redrawn when it
+    /// changes.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        content.setNeedsDisplay()
+    }
 
     /// Creates a text view with `frame` in its future superview's space.
     public override init(frame: Rect) {

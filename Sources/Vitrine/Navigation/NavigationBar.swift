@@ -6,8 +6,8 @@ import VitrineGraphics
 ///
 /// The bar is laid out for its own bounds (points); a navigation controller makes it
 /// `NavigationBar.height` tall (UIKit's is 44: a kiosk is touched by standing adults, so
-/// Vitrine's targets are larger). Button colours come from `itemTintColor`; Vitrine's
-/// `View.tintColor` will feed it once views inherit a tint (the controls issue).
+/// Vitrine's targets are larger). Button colours come from `itemTintColor`, by default the
+/// bar's inherited `tintColor` (as UIKit's bar items).
 open class NavigationBar: View {
     /// The bar's height in a navigation controller, points.
     public static let height = 56.0
@@ -21,8 +21,17 @@ open class NavigationBar: View {
     /// The item under the top one (the back button's).
     public var backItem: NavigationItem? { items.count >= 2 ? items[items.count - 2] : nil }
 
-    /// The colour of the back button and bar button items. Default a blue (UIKit's system blue).
-    public var itemTintColor = Color(rgb: 0x007AFF) { didSet { itemsDidChange() } }
+    /// The colour of the back button and bar button items; nil (the default): the bar's
+    /// inherited `tintColor` (system blue unless an ancestor sets another).
+    public var itemTintColor: Color? { didSet { itemsDidChange() } }
+    /// The items' colour in effect.
+    private var itemColor: Color { itemTintColor ?? tintColor }
+
+    /// The items follow a change of the inherited tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsDidChange()
+    }
     /// The bar's background. Default a light grey.
     public var barTintColor: Color = Color(white: 0.97) { didSet { backgroundColor = barTintColor } }
     /// The title's colour and font.
@@ -90,8 +99,8 @@ open class NavigationBar: View {
         } else {
             backButton.isHidden = true
         }
-        backButton.setTitleColor(itemTintColor, for: .normal)
-        backButton.setTitleColor(itemTintColor.withAlphaComponent(0.4), for: .highlighted)
+        backButton.setTitleColor(itemColor, for: .normal)
+        backButton.setTitleColor(itemColor.withAlphaComponent(0.4), for: .highlighted)
         for button in rightButtons { button.removeFromSuperview() }
         rightButtons = top.rightBarButtonItems.map { item in
             item.owner = self
@@ -99,8 +108,8 @@ open class NavigationBar: View {
             button.setTitle(item.title, for: .normal)
             button.titleFont = .system(size: 19, weight: item.style == .done ? .bold : .regular)
             button.contentInsets = EdgeInsets(top: 0, left: 12, bottom: 0, right: 12)
-            button.setTitleColor(itemTintColor, for: .normal)
-            button.setTitleColor(itemTintColor.withAlphaComponent(0.4), for: .highlighted)
+            button.setTitleColor(itemColor, for: .normal)
+            button.setTitleColor(itemColor.withAlphaComponent(0.4), for: .highlighted)
             button.isEnabled = item.isEnabled
             _ = button.addAction({ [weak item] _ in
                 guard let item, item.isEnabled else { return }

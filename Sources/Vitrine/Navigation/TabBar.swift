@@ -59,9 +59,15 @@ open class TabBar: View {
     public var selectedItem: TabBarItem? { didSet { itemsDidChange() } }
     /// Hears taps.
     public weak var delegate: (any TabBarDelegate)?
-    /// The colour of the selected item (UIKit draws it in `tintColor`; Vitrine's `View.tintColor`
-    /// will feed this once views inherit a tint). Default a blue.
-    public var selectedItemTintColor = Color(rgb: 0x007AFF) { didSet { itemsDidChange() } }
+    /// The colour of the selected item; nil (the default): the bar's inherited `tintColor`, as
+    /// UIKit.
+    public var selectedItemTintColor: Color? { didSet { itemsDidChange() } }
+
+    /// The selected item follows a change of the inherited tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsDidChange()
+    }
     /// The colour of the other items. Default a grey.
     public var unselectedItemTintColor = Color(white: 0.45) { didSet { itemsDidChange() } }
 
@@ -102,12 +108,12 @@ open class TabBar: View {
         for (index, item) in items.enumerated() {
             let selected = item === selectedItem
             titleLabels[index].text = item.title
-            titleLabels[index].textColor = (selected ? selectedItemTintColor : unselectedItemTintColor)
+            titleLabels[index].textColor = (selected ? (selectedItemTintColor ?? tintColor) : unselectedItemTintColor)
                 .withAlphaComponent(item.isEnabled ? 1 : 0.4)
             imageViews[index].image = item.image
             imageViews[index].alpha = item.isEnabled ? 1 : 0.4
         }
-        indicator.backgroundColor = selectedItemTintColor
+        indicator.backgroundColor = selectedItemTintColor ?? tintColor
         setNeedsLayout()
     }
 

@@ -243,3 +243,20 @@ private final class BarHidingDelegate: NavigationControllerDelegate {
         #expect(a.isVisible && navigation.isNavigationBarHidden)
     }
 }
+
+@MainActor
+@Suite struct NavigationTintTests {
+    @Test func theBarsFollowTheInheritedTint() {
+        let h = Harness()
+        let navigation = h.navigation(root: ViewController())
+        navigation.pushViewController(ViewController(), animated: false)
+        h.advance(by: 0.1)
+        let orange = Color(rgb: 0xFF9500)
+        h.window.tintColor = orange
+        #expect(navigation.navigationBar.backButton.titleColor(for: .normal) == orange)
+        let fixed = Color(rgb: 0x34C759)
+        navigation.navigationBar.itemTintColor = fixed
+        #expect(navigation.navigationBar.backButton.titleColor(for: .normal) == fixed)
+
+    }
+}

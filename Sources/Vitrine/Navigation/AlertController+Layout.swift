@@ -7,6 +7,8 @@ extension AlertController {
     static let alertWidth = 340.0
     /// Widest an action sheet gets, points.
     static let sheetMaximumWidth = 520.0
+    /// Height of a text field in an alert, points.
+    static let textFieldHeight = 40.0
 
     /// Lays out the box or the sheet for the view's bounds.
     func layoutAlert() {
@@ -23,6 +25,12 @@ extension AlertController {
             let height = label.intrinsicContentSize.height
             label.frame = Rect(x: 16, y: y, width: width - 32, height: height)
             y += height + 6
+        }
+        // Text fields, under the message.
+        for field in fields {
+            y += 6
+            field.frame = Rect(x: 16, y: y, width: width - 32, height: Self.textFieldHeight)
+            y += Self.textFieldHeight
         }
         let hasText = y > 18
         y = hasText ? y + 12 : 0

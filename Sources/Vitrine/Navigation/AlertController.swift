@@ -43,9 +43,12 @@ public final class AlertAction {
 /// once the alert is gone, as UIKit. Actions tapped meanwhile do nothing. Touches outside the
 /// box do nothing (UIKit's action sheet on a phone does the same).
 ///
+/// An alert may hold text fields (`addTextField`), stacked under the message; the first one
+/// becomes first responder when the alert has appeared, and editing ends when it goes.
+///
 /// Differs from UIKit: at most one `.cancel` action is kept (a second is logged and dropped,
-/// where UIKit raises). Text fields are not supported yet: `addTextField` is a stub until the
-/// text-entry issue brings text fields.
+/// where UIKit raises); a text field asked of an action sheet is logged and not added (UIKit
+/// raises).
 open class AlertController: ViewController {
     /// The two looks.
     public enum Style: Sendable, Hashable {
@@ -63,8 +66,10 @@ open class AlertController: ViewController {
     public private(set) var actions: [AlertAction] = []
     /// The action drawn bold as the suggested one (an alert only), or nil.
     public var preferredAction: AlertAction? { didSet { actionsDidChange() } }
-    /// Text fields: always nil in this version (see `addTextField`).
-    public var textFields: [View]? { nil }
+    /// The text fields, in the order added, or nil when there are none (as UIKit).
+    public var textFields: [TextField]? { fields.isEmpty ? nil : fields }
+    /// The text fields added.
+    var fields: [TextField] = []
 
     /// The dimming colour over what is behind.
     public static let dimmingColor = Color(white: 0, alpha: 0.4)
@@ -101,10 +106,31 @@ open class AlertController: ViewController {
         actionsDidChange()
     }
 
-    /// A stub: text fields do not exist yet (they come with the text-entry issue). Logs a
-    /// warning and does not call `configurationHandler`; `textFields` stays nil.
-    public func addTextField(configurationHandler: ((View) -> Void)? = nil) {
-        View.hierarchyLogger.warning("AlertController.addTextField: text fields are not supported yet — the alert shows no field")
+    /// Adds a text field under the message (an `.alert` only); `configurationHandler` sets it
+    /// up (placeholder, secure entry, keyboard type…). Read what was typed from `textFields`
+    /// in an action's handler. On an action sheet the field is logged and not added.
+    public func addTextField(configurationHandler: ((TextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            View.hierarchyLogger.warning("AlertController.addTextField: an action sheet has no text fields — use the .alert style")
+            return
+        }
+        let field = TextField(frame: .zero)
+        field.backgroundColor = .white
+        field.borderWidth = 1
+        field.borderColor = Color(white: 0, alpha: 0.2)
+        field.cornerRadius = 6
+        configurationHandler?(field)
+        fields.append(field)
+        if isViewLoaded {
+            contentView.addSubview(field)
+            view.setNeedsLayout()
+        }
+    }
+
+    /// The first text field takes the focus once the alert is on screen, as UIKit.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        if let first = fields.first, first.window != nil { _ = first.becomeFirstResponder() }
     }
 
     /// The view is the dimming: it covers the window and takes every touch.
@@ -133,6 +159,7 @@ open class AlertController: ViewController {
         }
         titleLabel.text = title
         messageLabel.text = message
+        for field in fields { contentView.addSubview(field) }
         actionsDidChange()
     }
 

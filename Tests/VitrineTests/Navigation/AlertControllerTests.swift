@@ -121,10 +121,42 @@ import VitrineHeadless
         #expect(chosen == "ru")
     }
 
-    @Test func textFieldsAreAStubUntilTextEntryExists() {
-        let alert = AlertController(title: "Name", message: nil, preferredStyle: .alert)
+    @Test func anAlertsTextFieldsTakeTextAndTheHandlerReadsIt() {
+        let (h, root, _) = setUp()
+        let alert = AlertController(title: "Check in", message: "Your name and e-mail", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Name" }
+        alert.addTextField { field in
+            field.placeholder = "E-mail"
+            field.keyboardType = .emailAddress
+        }
+        var read: [String] = []
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "OK") { _ in read = alert.textFields?.map(\.text) ?? [] })
+        #expect(alert.textFields?.map(\.placeholder) == ["Name", "E-mail"])
+        root.present(alert, animated: true)
+        h.advance(by: 0.5)
+        let fields = alert.textFields ?? []
+        #expect(fields.count == 2)
+        #expect(fields.allSatisfy { $0.window === h.window && alert.contentView.bounds.contains($0.frame) })
+        // Stacked under the message, above the actions.
+        #expect(fields[0].frame.maxY <= fields[1].frame.minY)
+        #expect(fields[1].frame.maxY <= alert.actionButtons[0].frame.minY)
+        #expect(fields[0].isFirstResponder, "the first field takes the focus once the alert is on screen")
+        fields[0].insertText("Ada Lovelace")
+        h.tap(at: h.centre(of: fields[1]))
+        #expect(fields[1].isFirstResponder)
+        fields[1].insertText("ada@example.org")
+        h.tap(at: h.centre(of: alert.actionButtons[1]))
+        h.advance(by: 1)
+        #expect(read == ["Ada Lovelace", "ada@example.org"])
+        #expect(!fields[1].isFirstResponder, "editing ends when the alert goes")
+        #expect(root.presentedViewController == nil)
+    }
+
+    @Test func anActionSheetHasNoTextFields() {
+        let sheet = AlertController(title: "Language", message: nil, preferredStyle: .actionSheet)
         var configured = false
-        alert.addTextField { _ in configured = true }
-        #expect(!configured && alert.textFields == nil)
+        sheet.addTextField { _ in configured = true }
+        #expect(!configured && sheet.textFields == nil)
     }
 }

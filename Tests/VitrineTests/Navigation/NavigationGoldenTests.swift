@@ -57,6 +57,22 @@ import VitrineHeadless
         expectGolden(h.display.shownBuffer!, "alert")
     }
 
+    @Test func anAlertWithTextFields() {
+        let h = Harness(width: 480, height: 360)
+        let root = content("Welcome")
+        h.window.rootViewController = root
+        let alert = AlertController(title: "Check in", message: "Your name and e-mail.", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Name" }
+        alert.addTextField { $0.placeholder = "E-mail" }
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "OK"))
+        root.present(alert, animated: false)
+        h.settle()
+        alert.textFields?[0].insertText("Ada")
+        h.settle()
+        expectGolden(h.display.shownBuffer!, "alert-text-fields")
+    }
+
     @Test func anActionSheet() {
         let h = Harness(width: 480, height: 360)
         let root = content("Welcome")

@@ -242,3 +242,23 @@ struct PickerMisuseTests {
         #expect(h.loop.nextDeadline == nil)
     }
 }
+
+/// The picker follows light and dark appearance unless the app sets its own text colour.
+@MainActor
+struct PickerAppearanceTests {
+    @Test func titlesAndTheBandFollowDarkAppearance() {
+        let f = PickerFixture()
+        func titleColors() -> Set<Color> {
+            Set(f.picker.wheel(0)!.subviews.compactMap { ($0 as? PickerRowLabel)?.textColor })
+        }
+        #expect(titleColors() == [.black])
+        f.h.window.overrideUserInterfaceStyle = .dark
+        f.settle()
+        #expect(titleColors() == [.white])
+        #expect(f.picker.selectionIndicator.backgroundColor == SemanticColor.tertiarySystemFill.resolved(isDark: true))
+        let red = Color(rgb: 0xFF3B30)
+        f.picker.textColor = red
+        f.settle()
+        #expect(titleColors() == [red])
+    }
+}

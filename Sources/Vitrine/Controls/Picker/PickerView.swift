@@ -77,8 +77,9 @@ open class PickerView: View {
     public var font: Font = .system(size: 21) {
         didSet { if font != oldValue { reloadAllComponents() } }
     }
-    /// The colour of titles (default black).
-    public var textColor: Color = .black {
+    /// The colour of titles; nil (the default): the label colour of the view's appearance
+    /// (black in light, white in dark, following `traitCollection`).
+    public var textColor: Color? {
         didSet { if textColor != oldValue { reloadAllComponents() } }
     }
 
@@ -89,11 +90,18 @@ open class PickerView: View {
     private var loaded = false
     static let logger = Logger(label: "vitrine.picker")
 
+    /// Titles and the selection band follow light and dark appearance.
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        selectionIndicator.backgroundColor = SemanticColor.tertiarySystemFill.resolved(with: traitCollection)
+        if textColor == nil { reloadAllComponents() }
+    }
+
     /// Creates a picker; it loads its components from `dataSource` on first layout.
     public override init(frame: Rect) {
         super.init(frame: frame)
         clipsToBounds = true
-        selectionIndicator.backgroundColor = Color(white: 0.46, alpha: 0.12)
+        selectionIndicator.backgroundColor = SemanticColor.tertiarySystemFill.resolved(isDark: false)
         selectionIndicator.cornerRadius = 8
         selectionIndicator.isUserInteractionEnabled = false
         addSubview(selectionIndicator)
@@ -216,7 +224,7 @@ open class PickerView: View {
         }
         let label = (reusing as? PickerRowLabel) ?? PickerRowLabel(frame: .zero)
         label.font = font
-        label.textColor = textColor
+        label.textColor = textColor ?? SemanticColor.label.resolved(with: traitCollection)
         label.text = delegate?.pickerView(self, titleForRow: row, forComponent: component)
         return label
     }

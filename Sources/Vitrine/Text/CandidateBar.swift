@@ -29,10 +29,15 @@ open class CandidateBar: View {
     private var layouts: [(number: TextLayout, text: TextLayout)] = []
     private var touchedIndex: Int?
 
-    /// A bar with the system's secondary background.
+    /// A bar drawn on the system's secondary background (light or dark by its traits).
     public override init(frame: Rect) {
         super.init(frame: frame)
-        backgroundColor = SemanticColor.secondarySystemBackground.resolved(isDark: false)
+    }
+
+    /// Light and dark draw differently.
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        setNeedsDisplay()
     }
 
     /// Shows `candidates` with `highlightedIndex` highlighted (clamped; nil for none). Redraws
@@ -76,6 +81,8 @@ open class CandidateBar: View {
         let traits = traitCollection
         let label = SemanticColor.label.resolved(with: traits)
         let secondary = SemanticColor.secondaryLabel.resolved(with: traits)
+        context.fillColor = SemanticColor.secondarySystemBackground.resolved(with: traits)
+        context.fill(bounds)
         for (i, cell) in cellRects.enumerated() where i < layouts.count {
             let (number, text) = layouts[i]
             if i == highlightedIndex || i == touchedIndex {

@@ -13,13 +13,14 @@ final class FakeInputMethod: InputMethod {
     var letters = ""
     var committed: String?
     var commitOverride: String?
+    var candidatesOverride: [String]?
     var keys: [InputMethodKey] = []
     var resets = 0
 
     var state: InputMethodState {
         guard !letters.isEmpty else { return .idle }
         return InputMethodState(preedit: letters, preeditCursor: letters.count,
-                                candidates: [letters.uppercased(), letters + "!"], highlightedCandidate: 0)
+                                candidates: candidatesOverride ?? [letters.uppercased(), letters + "!"], highlightedCandidate: 0)
     }
 
     func process(_ key: InputMethodKey) -> Bool {
@@ -151,5 +152,27 @@ final class FakeInputMethod: InputMethod {
         #expect(field.markedRange == 0..<2 && field.selectedRange == 2..<2)
         h.press(15)  // Tab: no name for it, swallowed while composing
         #expect(field.isFirstResponder && field.markedRange == 0..<2)
+    }
+
+    @Test func aHostPlacesTheBarAndThePreeditIsUnderlined() {
+        let controller = h.app.inputMethodController
+        controller.placesCandidateBar = false
+        let box = View(frame: Rect(x: 0, y: 240, width: 360, height: 100))
+        box.backgroundColor = .white
+        bar.frame = Rect(x: 0, y: 0, width: 360, height: CandidateBar.preferredHeight)
+        box.addSubview(bar)
+        let hosted = TextField(frame: Rect(x: 10, y: 52, width: 340, height: 40))
+        hosted.autocapitalizationType = .none
+        hosted.borderWidth = 1
+        hosted.borderColor = Color(white: 0.75)
+        box.addSubview(hosted)
+        h.window.addSubview(box)
+        hosted.becomeFirstResponder()
+        hosted.insertText("去")
+        engine.candidatesOverride = ["北京", "背景", "被", "北"]
+        h.type("beijing")
+        #expect(bar.superview === box && bar.frame.minY == 0)  // left where the host put it
+        #expect(hosted.markedRange == 1..<8)
+        expectGolden(box.snapshot(scale: 1), "inputmethod-preedit-candidates")
     }
 }

@@ -9,7 +9,7 @@ import VitrineGraphics
 /// key handling while editing; the on-screen keyboard calls `handle(_:in:)` with its own keys.
 /// No UIKit counterpart (UIKit's input methods live outside the app).
 ///
-/// - Ctrl-Space toggles `isEnabled` (ending any composition first).
+/// - Ctrl-Space toggles `isEnabled` (ending any composition first) while an engine is set.
 /// - Digits 1–9 choose a candidate of the current page while candidates show, for every engine.
 /// - A key the engine does not consume goes on to the field, except while composing: then a key
 ///   with Ctrl or Alt, or one the engine has no name for, is swallowed, so the marked text and
@@ -60,7 +60,7 @@ public final class InputMethodController {
     /// Offers a hardware key press to the input method for `view` (the editing first
     /// responder). Returns whether it was consumed; false sends it on to the view's own keys.
     public func handle(_ press: Press, in view: any TextInput & View) -> Bool {
-        if press.modifiers.contains(.control), press.keyCode == Self.spaceKeyCode {
+        if press.modifiers.contains(.control), press.keyCode == Self.spaceKeyCode, inputMethod != nil {
             isEnabled.toggle()
             return true
         }

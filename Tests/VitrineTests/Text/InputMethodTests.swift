@@ -175,4 +175,17 @@ final class FakeInputMethod: InputMethod {
         #expect(hosted.markedRange == 1..<8)
         expectGolden(box.snapshot(scale: 1), "inputmethod-preedit-candidates")
     }
+
+    @Test func aTextViewComposesTooAndReturnCommitsTheLetters() {
+        let notes = TextView(frame: Rect(x: 20, y: 200, width: 300, height: 120))
+        notes.autocapitalizationType = .none
+        h.window.addSubview(notes)
+        notes.becomeFirstResponder()
+        h.type("ab")
+        #expect(notes.markedRange == 0..<2 && field.markedRange == nil)
+        h.press(28)
+        #expect(notes.text == "ab" && notes.markedRange == nil)  // Return: the letters, no line feed
+        h.press(28)
+        #expect(notes.text == "ab\n")  // nothing composed: the view's own Return
+    }
 }

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineBoard", targets: ["VitrineBoard"]),
+        .library(name: "VitrineRime", targets: ["VitrineRime"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -52,6 +53,7 @@ let package = Package(
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        systemLibrary("CRime", pkgConfig: "rime", apt: "librime-dev"),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
 
@@ -109,6 +111,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Chinese Pinyin through librime: an InputMethod an app or board sets (Vitrine does not import it).
+        .target(name: "VitrineRime", dependencies: ["Vitrine", "CRime", .product(name: "Logging", package: "swift-log")]),
         // `vitrine`: devices, the flip test and the kiosk installer.
         .executableTarget(
             name: "VitrineTool",
@@ -135,6 +139,7 @@ let package = Package(
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", inMemoryLogging]),
+        .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

@@ -24,6 +24,8 @@ VITRINE_APT_PACKAGES=(
     libsystemd-dev systemd udev
     # The session: devices opened through libseat (seatd, logind, or its builtin seat as root).
     libseat-dev
+    # Input methods: librime (VitrineRime) and its Pinyin schemas (prebuilt dictionaries).
+    librime-dev librime-data rime-data-pinyin-simp rime-data-luna-pinyin
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

@@ -160,6 +160,8 @@ open class Application: Responder {
     /// Whether shaking the device undoes the last edit of the text field being edited
     /// (UIKit's `applicationSupportsShakeToEdit`). Default true, as UIKit.
     public var applicationSupportsShakeToEdit = true
+    /// The input method's link to the text fields (see `inputMethod`, `InputMethodController`).
+    public private(set) lazy var inputMethodController = InputMethodController()
 
     /// The one touch event, reused for every frame of touch input.
     private(set) var touchEvent: Event?

@@ -20,6 +20,7 @@ extension TextField {
 
     /// Acts on one key; returns whether the field took it.
     func handleKey(_ press: Press) -> Bool {
+        if let controller = window?.application?.inputMethodController, controller.handle(press, in: self) { return true }
         if let handled = handleCommonKey(press) { return handled }
         let shift = press.modifiers.contains(.shift)
         switch TextFieldKey(rawValue: press.keyCode) {

@@ -367,6 +367,7 @@ open class TextField: Control, TextInput {
 
     func endEditing() {
         guard isEditing else { return }
+        InputMethodController.viewDidEndEditing(self)
         hideEditMenu()
         isEditing = false
         blinkTimer?.invalidate()

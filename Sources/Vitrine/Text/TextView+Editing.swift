@@ -138,6 +138,7 @@ extension TextView: TextEditingHost {
     // MARK: Keys and taps
 
     func handleKey(_ press: Press) -> Bool {
+        if let controller = window?.application?.inputMethodController, controller.handle(press, in: self) { return true }
         if let handled = handleCommonKey(press) { return handled }
         let shift = press.modifiers.contains(.shift)
         let caret = buffer.selection.upperBound

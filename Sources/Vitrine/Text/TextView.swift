@@ -181,6 +181,7 @@ open class TextView: ScrollView, TextInput {
 
     func endEditing() {
         guard isEditing else { return }
+        InputMethodController.viewDidEndEditing(self)
         hideEditMenu()
         isEditing = false
         blinkTimer?.invalidate()

@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "VitrineBoard",
             dependencies: [
-                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput",
+                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput", "VitrineVNC",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,7 +141,8 @@ let package = Package(
         .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
-        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", inMemoryLogging]),
+        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
+        .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

@@ -115,7 +115,7 @@ extension VNCConfiguration {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 256)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { throw .emptyPassword(path) }
-        let line = String(cString: buffer).trimmingCharacters(in: ["\r", "\n", "\r\n"])
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters(in: ["\r", "\n", "\r\n"])
         guard !line.isEmpty else { throw .emptyPassword(path) }
         return line
     }

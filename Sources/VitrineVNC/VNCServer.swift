@@ -14,12 +14,19 @@ import VitrineGraphics
 /// frame costs one check and nothing else. In `.control` mode the viewer's pointer is one finger
 /// and its keys are presses, all on device `VNCServer.remoteDevice` (an app tells remote input
 /// by `touch.identifier.device` or `press.device`). Each session's start and end are logged with
-/// the peer's address; after a failed authentication the peer is refused for a while (1 s,
-/// doubling to 60 s). Everything is on the main actor.
+/// the peer's address; after a failed authentication the peer is refused for a while (5 s,
+/// doubling to 5 minutes). Everything is on the main actor.
 @MainActor
 public final class VNCServer: FrameObserver {
     /// The input device number of remote touches and presses.
     public static let remoteDevice = 0x564E43
+    /// The longest a viewer can stall the main loop (milliseconds): libvncserver writes and
+    /// reads a viewer's socket blocking; a viewer whose socket stays full (or sends half a
+    /// message) this long is dropped. Each viewer's send buffer is also enlarged
+    /// (`sendBufferBytes`) so a whole frame normally fits without waiting.
+    public static let maximumStall: Int32 = 250
+    /// The send buffer asked for on each viewer's socket.
+    public static let sendBufferBytes: Int32 = 4 << 20
     /// Presses of keys without a Linux key code get `keyCodeBase + keysym`.
     public static let keyCodeBase = 0x1000_0000
 
@@ -66,6 +73,7 @@ public final class VNCServer: FrameObserver {
             throw .listenFailed(configuration.listen)
         }
         rfbLogEnable(0)
+        vitrine_rfbSetMaxClientWait(Self.maximumStall)
         Self.useXRGB8888(screen)
         screen.pointee.frameBuffer = surface.baseAddress.assumingMemoryBound(to: CChar.self)
         screen.pointee.paddedWidthInBytes = Int32(surface.stride)
@@ -180,6 +188,8 @@ public final class VNCServer: FrameObserver {
             logger.warning("VNC connection from \(host) refused: \(refusal.failures) failed authentication(s), retry after \(Int(refusal.until - now) + 1) s")
             return RFB_CLIENT_REFUSE
         }
+        var size = Self.sendBufferBytes
+        _ = setsockopt(client.pointee.sock, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         var watch: DescriptorWatch?
         do {
             watch = try application?.mainLoop.watch(client.pointee.sock) { [weak self] _ in self?.process() }
@@ -212,7 +222,7 @@ public final class VNCServer: FrameObserver {
             return
         }
         let failures = (refusedUntil[host]?.failures ?? 0) + 1
-        let delay = Double(min(1 << min(failures - 1, 6), 60))
+        let delay = Double(min(5 << min(failures - 1, 6), 300))
         refusedUntil[host] = (failures, (application?.mainLoop.clock.now ?? 0) + delay)
         logger.warning("VNC authentication from \(host) failed (\(failures) in a row): refusing it for \(Int(delay)) s")
     }

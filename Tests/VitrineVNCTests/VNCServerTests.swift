@@ -80,6 +80,35 @@ import VitrineHeadless
         #expect(throws: VNCServerError.listenFailed(first.configuration.listen)) { try second.start(on: app) }
     }
 
+    @Test func theRemotePointerIsOneRemoteFingerInPointsThroughTheRotation() throws {
+        // An 800×480 panel turned a quarter (the scene 480×800) at 2 pixels per point.
+        let platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480), scale: 2, rotation: .clockwise90)
+        let app = Application(platform: platform)
+        let control = try VNCServer(configuration: VNCConfiguration(mode: .control, listen: VNCListenAddress(host: "127.0.0.1", port: Self.freePort())))
+        try control.start(on: app)
+        defer { control.stop() }
+        control.pointer(mask: 1, x: 99, y: 9)   // panel pixel (99, 9) → scene (9.5, 800 − 99.5)
+        control.pointer(mask: 0, x: 99, y: 9)
+        let finger = TouchIdentifier(device: VNCServer.remoteDevice, slot: 0)
+        guard case let .touchDown(id, location, _, _) = control.pendingInput.first else {
+            Issue.record("no touch down: \(control.pendingInput)")
+            return
+        }
+        #expect(id == finger)
+        #expect(location == Point(x: 9.5 / 2, y: 700.5 / 2))
+        #expect(control.pendingInput.contains(.touchUp(finger, timestamp: 0)))
+        control.key(down: true, keysym: 0x41)
+        #expect(control.pendingInput.last == .key(code: VNCServer.keyCodeBase + 0x41, state: .pressed, characters: "A",
+                                                  modifiers: [], device: VNCServer.remoteDevice, timestamp: 0))
+
+        let view = try VNCServer(configuration: VNCConfiguration(mode: .view, listen: VNCListenAddress(host: "127.0.0.1", port: Self.freePort())))
+        try view.start(on: app)
+        defer { view.stop() }
+        view.pointer(mask: 1, x: 10, y: 10)
+        view.key(down: true, keysym: 0x41)
+        #expect(view.pendingInput.isEmpty, "view mode ignores the viewer's input")
+    }
+
     /// A port nothing listens on now.
     static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

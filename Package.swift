@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineBoard", targets: ["VitrineBoard"]),
         .library(name: "VitrineRime", targets: ["VitrineRime"]),
+        .library(name: "VitrineVNC", targets: ["VitrineVNC"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -38,6 +39,7 @@ let package = Package(
         // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CVNCServer", pkgConfig: "libvncserver", apt: "libvncserver-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CRSVG", pkgConfig: "cairo", apt: "librsvg2-dev"),   // librsvg; see its shim.h
@@ -102,11 +104,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The remote view: a VNC server (libvncserver) mirroring presented frames, on the run loop.
+        .target(
+            name: "VitrineVNC",
+            dependencies: ["Vitrine", "CVNCServer", .product(name: "Logging", package: "swift-log")]
+        ),
         // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
         .target(
             name: "VitrineBoard",
             dependencies: [
-                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput",
+                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput", "VitrineVNC",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -127,7 +134,7 @@ let package = Package(
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
         .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
-        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
@@ -138,8 +145,9 @@ let package = Package(
         .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
-        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", inMemoryLogging]),
+        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
+        .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

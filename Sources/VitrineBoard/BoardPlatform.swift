@@ -6,6 +6,7 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineVNC
 
 
 /// The backends a board profile asks for, started and owned as one `Platform`:
@@ -90,6 +91,8 @@ public final class BoardPlatform: Platform {
     public let touchCapacity: Int
     /// Whether READY=1 was sent (the first frame reached the screen).
     public private(set) var hasSentReady = false
+    /// The VNC server of `[remote]`, once the application exists (BoardPlatform+Remote.swift).
+    public internal(set) var remoteView: VNCServer?
     /// Whether `shutdown()` has run.
     public private(set) var isShutDown = false
     /// Whether Ctrl+Alt+F1…F12 switch consoles: the profile allows it (`[input] vt_switching`),
@@ -308,6 +311,7 @@ public final class BoardPlatform: Platform {
                 }
             }
         }
+        startRemoteView(on: application)
     }
 
     /// One line for logs and systemd's STATUS=: the board, the mode and the connector (and the

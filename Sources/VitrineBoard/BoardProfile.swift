@@ -1,5 +1,6 @@
 import Vitrine
 import VitrineDRM
+import VitrineVNC
 import VitrineGraphics
 import VitrineInput
 
@@ -37,6 +38,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var system: System
     /// `[power]`: the idle screen's dimming and power, and the backlight.
     public var power: Power = Power()
+    /// `[remote]`: the VNC remote view (`vnc`, `listen`, `password_file`); off by default.
+    public var remote: VNCConfiguration = VNCConfiguration()
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,

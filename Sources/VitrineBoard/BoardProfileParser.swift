@@ -1,4 +1,5 @@
 import TOMLKit
+import VitrineVNC
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
@@ -65,7 +66,7 @@ private struct ProfileReader {
     let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -120,6 +121,9 @@ private struct ProfileReader {
         }
         if let power = try top.section("power", keys: ["dim_after", "off_after", "dim_level", "backlight"]) {
             profile.power = try readPower(power)
+        }
+        if let remote = try top.section("remote", keys: ["vnc", "listen", "password_file"]) {
+            profile.remote = try readRemote(remote)
         }
         return profile
     }
@@ -208,6 +212,22 @@ private struct ProfileReader {
             accelerometer.shake.quietPeriod = try shake.number("quiet_period", default: 1, in: 0...10, unit: " seconds")
         }
         return accelerometer
+    }
+
+    /// `[remote]`: a listener beyond loopback needs a password file.
+    private func readRemote(_ s: Section) throws(BoardProfileError) -> VNCConfiguration {
+        var remote = VNCConfiguration()
+        remote.mode = try s.choice("vnc", default: .off, VNCMode.allCases.map { ($0.rawValue, $0) })
+        remote.listen = try s.parsed("listen", default: .loopback,
+                                     allowed: "must be \"IPV4:PORT\", e.g. \"127.0.0.1:5900\" (reach it over ssh -L)",
+                                     VNCListenAddress.parse)
+        remote.passwordFile = try s.parsed("password_file", default: nil, allowed: "must be an absolute path, e.g. \"/etc/vitrine/vnc-password\"") {
+            $0.hasPrefix("/") && $0.count > 1 ? .some($0) : nil
+        }
+        if remote.mode != .off && !remote.listen.isLoopback && remote.passwordFile == nil {
+            throw s.invalidValue("listen", "must be a loopback address (127.0.0.1) unless password_file is set: anyone on the network could reach the kiosk")
+        }
+        return remote
     }
 
     private func readPower(_ s: Section) throws(BoardProfileError) -> BoardProfile.Power {

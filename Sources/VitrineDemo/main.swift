@@ -4,6 +4,7 @@ import Vitrine
 import VitrineBoard
 import VitrineHeadless
 import VitrineLinux
+import VitrineVNC
 
 // `vitrine-demo`: the demo kiosk. The board profile (`--board NAME|PATH`, else VITRINE_BOARD,
 // else the device-tree model, else `virtual` when there is no DRM device) says where it runs.
@@ -17,12 +18,18 @@ import VitrineLinux
 struct DemoOptions {
     var framesFolder = "demo-frames"
     var headless = false
+    /// `--vnc view|control`, `--listen`, `--vnc-password-file`: the remote view (RemoteView.swift).
+    var vnc = VNCConfiguration()
+    var screenPNG: String?
 
     static let usage = """
-        usage: vitrine-demo [--board NAME|PATH] [--headless] [--frames DIR]
+        usage: vitrine-demo [--board NAME|PATH] [--headless] [--frames DIR] [--vnc view|control [--listen ADDR] [--vnc-password-file PATH]]
           --board NAME|PATH  the board profile (boards/NAME.toml, or a file); default: chosen for this machine
           --headless         play the scripted tour on the headless display even when a screen is there
           --frames DIR       where the tour writes its pictures (default: demo-frames)
+          --vnc view|control serve the screen over VNC (headless: the live kiosk, seen only by the viewer)
+          --listen ADDR      where VNC listens (default 127.0.0.1:5900; beyond loopback needs a password)
+          --vnc-password-file PATH  the VNC password (first line)
         """
 
     init(arguments: [String]) {
@@ -34,6 +41,20 @@ struct DemoOptions {
                 guard !folder.isEmpty else { Self.fail(FramesFolderError.emptyPath.description) }
                 framesFolder = folder
             case "--headless": headless = true
+            case "--vnc":
+                guard let value = rest.popFirst(), let mode = VNCMode(rawValue: value) else { Self.fail("--vnc needs view, control or off") }
+                vnc.mode = mode
+            case "--listen":
+                guard let value = rest.popFirst(), let address = VNCListenAddress.parse(value) else {
+                    Self.fail("--listen needs IPV4:PORT, e.g. 127.0.0.1:5900")
+                }
+                vnc.listen = address
+            case "--vnc-password-file":
+                guard let path = rest.popFirst() else { Self.fail("--vnc-password-file needs a file") }
+                vnc.passwordFile = path
+            case "--screen-png":
+                guard let path = rest.popFirst() else { Self.fail("--screen-png needs a file") }
+                screenPNG = path
             case "--board": _ = rest.popFirst()
             case "--help", "-h":
                 print(Self.usage)
@@ -90,6 +111,15 @@ let status = MainActor.assumeIsolated { () -> Int32 in
     }
     let profile = selection.profile
     print("vitrine-demo: board \(profile.name) (\(selection.reason))")
+    if options.vnc.mode != .off && (options.headless || profile.display.backend == .virtual) {
+        do {
+            let platform = try RemoteViewPlatform(mode: profile.display.virtualMode, scale: profile.display.scale)
+            return runServed(platform: platform, configuration: options.vnc, screenPNG: options.screenPNG)
+        } catch {
+            printError("vitrine-demo: \(error)")
+            return 2
+        }
+    }
     if options.headless || profile.display.backend == .virtual {
         return runTour(profile: profile, framesFolder: options.framesFolder)
     }
@@ -108,6 +138,9 @@ let status = MainActor.assumeIsolated { () -> Int32 in
         return runTour(profile: nil, framesFolder: options.framesFolder)
     }
     print("vitrine-demo: \(platform.statusLine); Ctrl-C or SIGTERM restores the screen")
+    if options.vnc.mode != .off {
+        return runServed(platform: platform, configuration: options.vnc, screenPNG: options.screenPNG)
+    }
     Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
     return 0
 }

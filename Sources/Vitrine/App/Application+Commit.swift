@@ -79,6 +79,9 @@ extension Application {
                 statistics.lastFrame = frame
                 statistics.presents += 1
                 statistics.lastPresentedDamage = presented
+                for observer in frameObservers {
+                    observer.application(self, didPresent: compositor.scene, damage: presented, rotation: display.rotation)
+                }
                 didWork = true
             }
         }

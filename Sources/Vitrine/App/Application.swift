@@ -219,6 +219,8 @@ open class Application: Responder {
     /// The scroll event, reused for every turn of the wheel.
     var scrollEvent: ScrollEvent?
     var displayLinks: [DisplayLink] = []
+    /// Told of every present (FrameObserver.swift).
+    var frameObservers: [any FrameObserver] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
     private var isRunning = false

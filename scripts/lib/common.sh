@@ -15,8 +15,8 @@ VITRINE_APT_PACKAGES=(
     fonts-dejavu-core fonts-wqy-microhei
     # The DRM/KMS display backend and hotplug events.
     libdrm-dev libudev-dev
-    # The remote view (VNC) of VitrineVNC.
-    libvncserver-dev
+    # The remote view (VNC) of VitrineVNC; ring 2c's client, vncdotool, goes in a Python venv.
+    libvncserver-dev python3 python3-venv
     # Input: libinput (touch, pointer, keys, switches), libevdev (the accelerometer, uinput in
     # the VM ring), xkbcommon and its keymaps (characters of keys), libX11's Compose tables
     # (dead keys and compose sequences, read by xkbcommon).

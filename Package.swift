@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineBoard", targets: ["VitrineBoard"]),
+        .library(name: "VitrineSDL", targets: ["VitrineSDL"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -52,6 +53,8 @@ let package = Package(
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        // SDL2 without pkg-config: its cflags carry -D_REENTRANT, which SwiftPM refuses with a warning.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
 
@@ -100,6 +103,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The desktop window (SDL2 on X11): develop on a laptop, test under Xvfb.
+        .target(
+            name: "VitrineSDL",
+            dependencies: [
+                "Vitrine", "VitrineLinux", "CSDL2",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
         .target(
             name: "VitrineBoard",
@@ -123,7 +134,7 @@ let package = Package(
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
         .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
-        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineSDL"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.

@@ -146,6 +146,8 @@ let package = Package(
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", inMemoryLogging]),
+        // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

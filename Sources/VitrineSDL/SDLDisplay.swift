@@ -69,6 +69,10 @@ public final class SDLDisplay: Display {
     let window: OpaquePointer
     /// The X connection's descriptor, watched on the loop.
     let connectionDescriptor: Int32
+    /// The X connection (Xlib's `Display *`).
+    private let xDisplay: UnsafeMutableRawPointer
+    /// The X window's id.
+    private let xWindow: UInt
     private let mainLoop: any MainLoop
     private let logger: Logger
     private var watch: DescriptorWatch?
@@ -113,15 +117,23 @@ public final class SDLDisplay: Display {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw .notX11
         }
+        self.xDisplay = xDisplay
+        xWindow = vitrine_sdl_x11_window(window)
+        vitrine_x11_catch_errors()
         connectionDescriptor = vitrine_x11_connection_number(xDisplay)
         updateRects.reserveCapacity(64)
         do throws(DescriptorWatchError) {
-            watch = try mainLoop.watch(connectionDescriptor) { [weak self] _ in self?.pump() }
+            watch = try mainLoop.watch(connectionDescriptor) { [weak self] events in self?.connectionReady(events) }
         } catch {
             SDL_DestroyWindow(window)
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw .watchFailed(error)
         }
+        // Before the loop sleeps: requests SDL left in Xlib's buffer go out, and events Xlib
+        // read off the socket while waiting for a reply (the socket is then no longer
+        // readable) are taken, so nothing waits for the next wake-up. No system call when
+        // nothing is buffered either way.
+        mainLoop.addBeforeWaitingObserver { [weak self] in self?.pump() }
     }
 
     static var lastError: String { String(cString: SDL_GetError()) }
@@ -140,10 +152,35 @@ public final class SDLDisplay: Display {
     /// something is queued. Called when the descriptor is readable and after each present
     /// (whose XSync may have read events off the socket into Xlib's queue).
     func pump() {
+        guard watch != nil else { return }
+        vitrine_x11_flush(xDisplay)
         SDL_PumpEvents()
+        if vitrine_x11_take_bad_window() == xWindow {
+            logger.notice("the window was destroyed by someone else: ending")
+            isConnectionLost = true
+            watch?.cancel()
+            watch = nil
+            eventsPending?()
+            return
+        }
         if SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
             eventsPending?()
         }
+    }
+
+    /// Whether the window or the X connection is gone (destroyed by another client, the server
+    /// ended): the input source then ends the app.
+    public private(set) var isConnectionLost = false
+
+    private func connectionReady(_ events: DescriptorEvents) {
+        if !events.isDisjoint(with: .terminal) {
+            logger.error("the X connection was closed: the window is gone")
+            isConnectionLost = true
+            watch = nil
+            eventsPending?()
+            return
+        }
+        pump()
     }
 
     /// The window surface wrapped as a `Surface`, remade only when SDL remade it (a resize).

@@ -54,7 +54,10 @@ public final class SDLInputSource: SignallingInputSource {
 
     /// Drains SDL's queue, turning each event into `InputEvent`s (window events go to the display).
     public func dispatch(into sink: (InputEvent) -> Void) {
-        SDL_PumpEvents()
+        if display.isConnectionLost {
+            application?.terminate()
+            return
+        }
         while SDL_PollEvent(&event) != 0 {
             translate(sink)
         }

@@ -24,6 +24,8 @@ VITRINE_APT_PACKAGES=(
     libsystemd-dev systemd udev
     # The session: devices opened through libseat (seatd, logind, or its builtin seat as root).
     libseat-dev
+    # The desktop window (VitrineSDL), and ring 2b's private X server, clicks and captures.
+    libsdl2-dev xvfb xdotool x11-apps
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

@@ -102,6 +102,9 @@ public final class SDLDisplay: Display {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_PING, "0")
+        // The software path (XShm/XPutImage of the window surface): exact pixels, and the
+        // window is never remade for an OpenGL renderer behind our back.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .videoUnavailable(Self.lastError) }
         let size = rotation.rotatedSize(width: mode.width, height: mode.height)
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(SDL_WINDOWPOS_UNDEFINED_MASK),

@@ -51,3 +51,7 @@ static inline unsigned long vitrine_sdl_x11_window(SDL_Window *window) {
     if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
     return info.info.x11.window;
 }
+
+/// Waits until the server has handled every request sent on `display`, so that the errors they
+/// cause reach the handler installed now (before SDL restores its own at shutdown).
+static inline void vitrine_x11_sync(void *display) { XSync((Display *)display, False); }

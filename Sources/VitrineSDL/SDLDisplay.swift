@@ -60,7 +60,7 @@ public final class SDLDisplay: Display {
     public var needsFullRepaint: (@MainActor () -> Void)?
     /// Called when the window was resized (or its size changed by a rotation shortcut).
     public var modeDidChange: (@MainActor (DisplayMode) -> Void)?
-    /// Presents so far, and bytes copied into the window by the last one (for tests).
+    /// Frames presented into the window so far (for tests).
     public private(set) var presentCount = 0
     /// Vblank callbacks delivered so far.
     public private(set) var frameCount: UInt64 = 0
@@ -331,6 +331,9 @@ public final class SDLDisplay: Display {
         watch = nil
         vblankTimer?.invalidate()
         SDL_DestroyWindow(window)
+        // A window destroyed by someone else makes SDL's own destroy fail: let that error reach
+        // our handler now, not Xlib's default one (which exits 1) after SDL restored it.
+        vitrine_x11_sync(xDisplay)
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
 }

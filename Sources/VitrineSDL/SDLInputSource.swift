@@ -36,6 +36,8 @@ public final class SDLInputSource: SignallingInputSource {
     private var mouseDown = false
     private var mirrored = false
     private var lidClosed = false
+    /// SDL's modifier bits as of the last key event translated.
+    private var heldModifiers: UInt32 = 0
     /// SDL finger ids of the host's touches that are down, by slot (no allocation per touch).
     private var fingers: [SDL_FingerID?] = Array(repeating: nil, count: 10)
     private var event = SDL_Event()
@@ -86,8 +88,9 @@ public final class SDLInputSource: SignallingInputSource {
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && !mouseDown:
             mouseDown = true
             let location = point(event.button.x, event.button.y)
-            let modifiers = SDL_GetModState().rawValue
-            mirrored = modifiers & (KMOD_CTRL.rawValue | KMOD_ALT.rawValue) != 0
+            // The modifiers as of this event (SDL_GetModState is the state after the whole
+            // batch was pumped, which may already hold the Ctrl key's release).
+            mirrored = heldModifiers & (KMOD_CTRL.rawValue | KMOD_ALT.rawValue) != 0
             sink(.touchDown(TouchIdentifier(device: Self.mouseDevice, slot: 0), location: location, majorRadius: 0, timestamp: now))
             if mirrored {
                 sink(.touchDown(TouchIdentifier(device: Self.mouseDevice, slot: 1), location: mirror(location), majorRadius: 0, timestamp: now))
@@ -143,6 +146,7 @@ public final class SDLInputSource: SignallingInputSource {
         let key = event.key
         let pressed = SDL_EventType(key.type) == SDL_KEYDOWN
         let mod = UInt32(key.keysym.mod)
+        heldModifiers = mod
         var modifiers: KeyModifiers = []
         if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
         if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }

@@ -34,6 +34,19 @@ private let missingTools: String? = {
     return tools.isEmpty ? nil : "\(tools.joined(separator: ", ")) missing: apt-get install xvfb xdotool x11-apps (scripts/test does)"
 }()
 
+/// A view that records where its touches began and ended (points, in itself).
+@MainActor
+private final class TouchRecorder: View {
+    var began: [Point] = []
+    var ended: [Point] = []
+    override func touchesBegan(_ touches: TouchSet, with event: Event?) {
+        began += touches.map { $0.location(in: self) }
+    }
+    override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        ended += touches.map { $0.location(in: self) }
+    }
+}
+
 /// The desktop window under a private Xvfb. Each test says it is skipped, and why, when Xvfb,
 /// xdotool or xwd is missing.
 @Suite(.serialized, .enabled(if: missingTools == nil, "\(missingTools ?? "")"))
@@ -81,6 +94,46 @@ struct SDLWindowTests {
         #expect(application.statistics.lastPresentedDamage == Region(PixelRect(x: 0, y: 0, width: 400, height: 300)))
         platform.shutdown()
         unsetenv("DISPLAY")
+    }
+
+    /// The mouse is one finger; a Ctrl-drag adds a second one mirrored around the window's
+    /// centre (xdotool drives the real X server; positions at scale 2 are window pixels / 2).
+    @Test func theMouseIsOneFingerAndACtrlDragAddsAMirroredSecond() throws {
+        guard let server = Xvfb.start() else {
+            Issue.record("Xvfb did not start")
+            return
+        }
+        defer { server.stop() }
+        setenv("DISPLAY", server.display, 1)
+        defer { unsetenv("DISPLAY") }
+        let platform = try SDLPlatform(mode: DisplayMode(width: 400, height: 200), scale: 2, title: "touch test")
+        let application = Application(platform: platform)
+        let window = Window(frame: application.screen.bounds)
+        let recorder = TouchRecorder(frame: window.bounds)
+        recorder.isMultipleTouchEnabled = true
+        window.addSubview(recorder)
+        window.makeKeyAndVisible(in: application)
+        let loop = platform.epollMainLoop
+        let id = "\(vitrine_sdl_x11_window(platform.sdlDisplay.window))"
+        var drivers: [Child] = []
+        LoopTimer.scheduled(on: loop, after: 0.5) { _ in
+            // One plain click at (100, 60) pixels, then a Ctrl-drag from (80, 40) to (120, 50).
+            if let child = Child.spawn(["xdotool", "mousemove", "--window", id, "100", "60", "click", "1",
+                                        "sleep", "0.2", "mousemove", "--window", id, "80", "40", "keydown", "ctrl",
+                                        "mousedown", "1", "mousemove", "--window", id, "120", "50",
+                                        "mouseup", "1", "keyup", "ctrl"], environment: ["DISPLAY": server.display]) {
+                drivers.append(child)
+            }
+        }
+        LoopTimer.scheduled(on: loop, after: 2.5) { _ in application.terminate() }
+        application.run()
+        drivers.forEach { _ = $0.wait(atMost: 5) }
+        platform.shutdown()
+        #expect(recorder.began.first == Point(x: 50, y: 30))
+        // The Ctrl-drag: (40, 20) points and its mirror (200 − 40, 100 − 20) began together,
+        // and ended at (60, 25) and (140, 75).
+        #expect(recorder.began.dropFirst() .sorted { $0.x < $1.x } == [Point(x: 40, y: 20), Point(x: 160, y: 80)])
+        #expect(recorder.ended.dropFirst().sorted { $0.x < $1.x } == [Point(x: 60, y: 25), Point(x: 140, y: 75)])
     }
 
     /// The demo in a window: a click on "Check in" (xdotool) shows the detail screen, which

@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "VitrineBoard", targets: ["VitrineBoard"]),
         .library(name: "VitrineRime", targets: ["VitrineRime"]),
         .library(name: "VitrineVNC", targets: ["VitrineVNC"]),
+        .library(name: "VitrineSDL", targets: ["VitrineSDL"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -56,6 +57,8 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CRime", pkgConfig: "rime", apt: "librime-dev"),
+        // SDL2 without pkg-config: its cflags carry -D_REENTRANT, which SwiftPM refuses with a warning.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
 
@@ -109,6 +112,14 @@ let package = Package(
             name: "VitrineVNC",
             dependencies: ["Vitrine", "CVNCServer", .product(name: "Logging", package: "swift-log")]
         ),
+        // The desktop window (SDL2 on X11): develop on a laptop, test under Xvfb.
+        .target(
+            name: "VitrineSDL",
+            dependencies: [
+                "Vitrine", "VitrineLinux", "CSDL2",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
         .target(
             name: "VitrineBoard",
@@ -134,7 +145,7 @@ let package = Package(
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
         .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
-        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
@@ -148,6 +159,8 @@ let package = Package(
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
+        // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

@@ -5,6 +5,7 @@ import VitrineBoard
 import VitrineHeadless
 import VitrineLinux
 import VitrineVNC
+import VitrineSDL
 
 // `vitrine-demo`: the demo kiosk. The board profile (`--board NAME|PATH`, else VITRINE_BOARD,
 // else the device-tree model, else `virtual` when there is no DRM device) says where it runs.
@@ -13,6 +14,8 @@ import VitrineVNC
 // scripted tour on the headless display instead and writes each step's screen as a PNG into
 // the frames folder (`--frames DIR`, default `demo-frames`); it exits 1 if a step misbehaves or
 // a picture cannot be written, and 2, before playing, when the folder cannot be made or written.
+// In a desktop session (DISPLAY or WAYLAND_DISPLAY), or with `--window`, it runs in a desktop
+// window of the profile's screen (`--size WxH` to choose) until the window is closed (exit 0).
 
 /// The demo's options; `--board` is read by `BoardSelector` from the same command line.
 struct DemoOptions {
@@ -21,11 +24,17 @@ struct DemoOptions {
     /// `--vnc view|control`, `--listen`, `--vnc-password-file`: the remote view (RemoteView.swift).
     var vnc = VNCConfiguration()
     var screenPNG: String?
+    var window = false
+    /// `--size WxH`: the window's screen in pixels instead of the profile's.
+    var size: (width: Int, height: Int)?
 
     static let usage = """
-        usage: vitrine-demo [--board NAME|PATH] [--headless] [--frames DIR] [--vnc view|control [--listen ADDR] [--vnc-password-file PATH]]
+        usage: vitrine-demo [--board NAME|PATH] [--headless | --window [--size WxH]] [--frames DIR]
+                            [--vnc view|control [--listen ADDR] [--vnc-password-file PATH]]
           --board NAME|PATH  the board profile (boards/NAME.toml, or a file); default: chosen for this machine
           --headless         play the scripted tour on the headless display even when a screen is there
+          --window           run in a desktop window (X11 or XWayland) of the profile's screen
+          --size WxH         the window's screen in pixels (default: the profile's mode)
           --frames DIR       where the tour writes its pictures (default: demo-frames)
           --vnc view|control serve the screen over VNC (headless: the live kiosk, seen only by the viewer)
           --listen ADDR      where VNC listens (default 127.0.0.1:5900; beyond loopback needs a password)
@@ -55,6 +64,14 @@ struct DemoOptions {
             case "--screen-png":
                 guard let path = rest.popFirst() else { Self.fail("--screen-png needs a file") }
                 screenPNG = path
+            case "--window": window = true
+            case "--size":
+                guard let text = rest.popFirst() else { Self.fail("--size needs WxH, for example 800x480") }
+                let parts = text.split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
+                    Self.fail("--size \(text): give the window's screen as WxH pixels, for example 800x480")
+                }
+                size = (parts[0], parts[1])
             case "--board": _ = rest.popFirst()
             case "--help", "-h":
                 print(Self.usage)
@@ -98,6 +115,48 @@ func runTour(profile: BoardProfile?, framesFolder: String) -> Int32 {
     return tour.passed ? 0 : 1
 }
 
+/// Where the demo runs.
+enum DemoTarget: Equatable {
+    /// The board's panel (DRM/KMS).
+    case panel
+    /// A desktop window (SDL2).
+    case window
+    /// The scripted tour on the headless display.
+    case headless
+}
+
+/// The one place the demo chooses where it runs: `--headless` and `--window` force; else a
+/// desktop session (`WAYLAND_DISPLAY` or `DISPLAY` set: the desktop owns the DRM device) gets
+/// the window; else a DRM profile gets the panel; else the headless tour.
+func chooseTarget(_ options: DemoOptions, profile: BoardProfile, environment: (String) -> String?) -> DemoTarget {
+    if options.headless { return .headless }
+    if options.window { return .window }
+    let desktop = [environment("WAYLAND_DISPLAY"), environment("DISPLAY")].contains { !($0 ?? "").isEmpty }
+    if desktop { return .window }
+    return profile.display.backend == .virtual ? .headless : .panel
+}
+
+/// Runs the demo in a desktop window showing `profile`'s screen (or `size`); closing the
+/// window ends it with 0. Falls back to the tour when no window can be opened.
+@MainActor
+func runWindow(profile: BoardProfile, options: DemoOptions) -> Int32 {
+    var mode = profile.display.virtualMode
+    if let size = options.size { mode = DisplayMode(width: size.width, height: size.height, refreshRate: mode.refreshRate) }
+    let platform: SDLPlatform
+    do {
+        platform = try SDLPlatform(mode: mode, scale: profile.display.scale, rotation: profile.display.rotation,
+                                   touchCapacity: profile.touch.capacity, title: "Vitrine demo (\(profile.name))")
+    } catch {
+        print("vitrine-demo: no window — \(error)\nvitrine-demo: playing the tour headless instead")
+        return runTour(profile: profile, framesFolder: options.framesFolder)
+    }
+    print("vitrine-demo: in a window of \(platform.sdlDisplay.mode) at scale \(platform.screenScale); close it to quit")
+    Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
+    let loop = platform.epollMainLoop
+    print("vitrine-demo: window closed after \(loop.turns) loop turns, \(loop.wakeUps) wake-ups")
+    return 0
+}
+
 let options = DemoOptions(arguments: CommandLine.arguments)
 // Log lines carry the journal's priority prefixes when systemd runs the demo as the kiosk.
 SystemdLogHandler.bootstrap()
@@ -120,8 +179,10 @@ let status = MainActor.assumeIsolated { () -> Int32 in
             return 2
         }
     }
-    if options.headless || profile.display.backend == .virtual {
-        return runTour(profile: profile, framesFolder: options.framesFolder)
+    switch chooseTarget(options, profile: profile, environment: { getenv($0).map { String(cString: $0) } }) {
+    case .headless: return runTour(profile: profile, framesFolder: options.framesFolder)
+    case .window: return runWindow(profile: profile, options: options)
+    case .panel: break
     }
     let platform: BoardPlatform
     do throws(BoardPlatformError) {

@@ -28,6 +28,8 @@ VITRINE_APT_PACKAGES=(
     libseat-dev
     # Input methods: librime (VitrineRime) and its Pinyin schemas (prebuilt dictionaries).
     librime-dev librime-data rime-data-pinyin-simp rime-data-luna-pinyin
+    # The desktop window (VitrineSDL), and ring 2b's private X server, clicks and captures.
+    libsdl2-dev xvfb xdotool x11-apps
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

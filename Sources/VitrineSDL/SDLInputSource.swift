@@ -1,0 +1,189 @@
+import CSDL2
+import Vitrine
+import VitrineGraphics
+
+/// The desktop window's input as an `InputSource`: SDL's queue, filled by `SDLDisplay` when the
+/// X connection is readable (the source has no descriptor of its own; it signals readiness).
+///
+/// - The mouse is one finger (device 1, slot 0): button down, motion, up → touch down, motion,
+///   up. With Ctrl or Alt held at the button press a second finger (slot 1) moves mirrored
+///   around the window's centre, for pinches and rotations, as the iOS Simulator's Option-drag.
+/// - The host's touches (`SDL_FINGER*`) are real touches (device 2, one slot per finger).
+/// - Keys: SDL's scancodes mapped to Linux key codes (`SDLKeyMap`), characters from SDL's key
+///   symbol (US layout: not through xkbcommon as libinput's keys are; see README).
+/// - Shortcuts for what a desk lacks: Ctrl-Shift-S shakes, Ctrl-Shift-L closes or opens the
+///   lid, Ctrl-Shift-R turns the screen a quarter clockwise (`shortcutHelp`).
+/// - Closing the window terminates the application (exit status 0 under `Application.main`).
+///
+/// Positions are in screen points: window pixels divided by `scale`.
+@MainActor
+public final class SDLInputSource: SignallingInputSource {
+    /// What the window's title lists.
+    public static let shortcutHelp = "Ctrl/Alt-drag: two fingers · Ctrl-Shift-S: shake · Ctrl-Shift-L: lid · Ctrl-Shift-R: rotate"
+
+    /// None: the display's watch of the X connection signals readiness.
+    public var fileDescriptor: Int32? { nil }
+    /// Set by the run loop.
+    public var readinessHandler: (@MainActor () -> Void)? {
+        didSet { if readinessHandler != nil { display.pump() } }
+    }
+    /// The application the shortcuts act on (set by `SDLPlatform.configure`).
+    public weak var application: Application?
+
+    private let display: SDLDisplay
+    private let scale: Double
+    private let clock: any TimeSource
+    private var mouseDown = false
+    private var mirrored = false
+    private var lidClosed = false
+    /// SDL's modifier bits as of the last key event translated.
+    private var heldModifiers: UInt32 = 0
+    /// SDL finger ids of the host's touches that are down, by slot (no allocation per touch).
+    private var fingers: [SDL_FingerID?] = Array(repeating: nil, count: 10)
+    private var event = SDL_Event()
+
+    /// The mouse's finger device, the host's touchscreen device.
+    static let mouseDevice = 1, touchDevice = 2
+
+    /// Reads the events of `display`'s window, at `scale` pixels per point, timestamps on `clock`.
+    public init(display: SDLDisplay, scale: Double, clock: any TimeSource) {
+        self.display = display
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.clock = clock
+        SDL_StopTextInput()
+        display.eventsPending = { [weak self] in self?.readinessHandler?() }
+    }
+
+    /// Drains SDL's queue, turning each event into `InputEvent`s (window events go to the display).
+    public func dispatch(into sink: (InputEvent) -> Void) {
+        if display.isConnectionLost {
+            application?.terminate()
+            return
+        }
+        while SDL_PollEvent(&event) != 0 {
+            translate(sink)
+        }
+    }
+
+    private func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) / scale, y: Double(y) / scale) }
+
+    private func mirror(_ p: Point) -> Point {
+        let size = display.windowSize
+        return Point(x: Double(size.width) / scale - p.x, y: Double(size.height) / scale - p.y)
+    }
+
+    private func translate(_ sink: (InputEvent) -> Void) {
+        let now = clock.now
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            application?.terminate()
+        case SDL_WINDOWEVENT:
+            let window = event.window
+            switch SDL_WindowEventID(UInt32(window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED: display.windowResized(width: Int(window.data1), height: Int(window.data2))
+            case SDL_WINDOWEVENT_EXPOSED: display.windowExposed()
+            case SDL_WINDOWEVENT_CLOSE: application?.terminate()
+            default: break
+            }
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && !mouseDown:
+            mouseDown = true
+            let location = point(event.button.x, event.button.y)
+            // The modifiers as of this event (SDL_GetModState is the state after the whole
+            // batch was pumped, which may already hold the Ctrl key's release).
+            mirrored = heldModifiers & (KMOD_CTRL.rawValue | KMOD_ALT.rawValue) != 0
+            sink(.touchDown(TouchIdentifier(device: Self.mouseDevice, slot: 0), location: location, majorRadius: 0, timestamp: now))
+            if mirrored {
+                sink(.touchDown(TouchIdentifier(device: Self.mouseDevice, slot: 1), location: mirror(location), majorRadius: 0, timestamp: now))
+            }
+            sink(.touchFrame(timestamp: now))
+        case SDL_MOUSEMOTION where mouseDown:
+            let location = point(event.motion.x, event.motion.y)
+            sink(.touchMotion(TouchIdentifier(device: Self.mouseDevice, slot: 0), location: location, majorRadius: 0, timestamp: now))
+            if mirrored {
+                sink(.touchMotion(TouchIdentifier(device: Self.mouseDevice, slot: 1), location: mirror(location), majorRadius: 0, timestamp: now))
+            }
+            sink(.touchFrame(timestamp: now))
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown:
+            mouseDown = false
+            sink(.touchUp(TouchIdentifier(device: Self.mouseDevice, slot: 0), timestamp: now))
+            if mirrored { sink(.touchUp(TouchIdentifier(device: Self.mouseDevice, slot: 1), timestamp: now)) }
+            mirrored = false
+            sink(.touchFrame(timestamp: now))
+        case SDL_MOUSEWHEEL:
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            sink(.scroll(deltaX: Double(event.wheel.x) * 10, deltaY: Double(event.wheel.y) * 10, location: point(x, y), timestamp: now))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            finger(sink, now: now)
+        case SDL_KEYDOWN, SDL_KEYUP:
+            key(sink, now: now)
+        default:
+            break
+        }
+    }
+
+    private func finger(_ sink: (InputEvent) -> Void, now: Double) {
+        let touch = event.tfinger
+        let size = display.windowSize
+        let location = Point(x: Double(touch.x) * Double(size.width) / scale, y: Double(touch.y) * Double(size.height) / scale)
+        switch SDL_EventType(touch.type) {
+        case SDL_FINGERDOWN:
+            guard let slot = fingers.firstIndex(where: { $0 == nil }) else { return }
+            fingers[slot] = touch.fingerId
+            sink(.touchDown(TouchIdentifier(device: Self.touchDevice, slot: slot), location: location, majorRadius: 0, timestamp: now))
+        case SDL_FINGERMOTION:
+            guard let slot = fingers.firstIndex(where: { $0 == touch.fingerId }) else { return }
+            sink(.touchMotion(TouchIdentifier(device: Self.touchDevice, slot: slot), location: location, majorRadius: 0, timestamp: now))
+        default:
+            guard let slot = fingers.firstIndex(where: { $0 == touch.fingerId }) else { return }
+            fingers[slot] = nil
+            sink(.touchUp(TouchIdentifier(device: Self.touchDevice, slot: slot), timestamp: now))
+        }
+        sink(.touchFrame(timestamp: now))
+    }
+
+    private func key(_ sink: (InputEvent) -> Void, now: Double) {
+        let key = event.key
+        let pressed = SDL_EventType(key.type) == SDL_KEYDOWN
+        let mod = UInt32(key.keysym.mod)
+        heldModifiers = mod
+        var modifiers: KeyModifiers = []
+        if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
+        if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
+        if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alternate) }
+        if mod & KMOD_GUI.rawValue != 0 { modifiers.insert(.command) }
+        if mod & KMOD_CAPS.rawValue != 0 { modifiers.insert(.alphaShift) }
+        let sym = key.keysym.sym
+        if pressed, key.repeat == 0, modifiers.contains(.control), modifiers.contains(.shift), shortcut(sym, now: now, sink) {
+            return
+        }
+        guard let code = SDLKeyMap.linuxCode(scancode: Int(key.keysym.scancode.rawValue)) else { return }
+        var characters = ""
+        if pressed, !modifiers.contains(.control), (32...126).contains(sym), let scalar = Unicode.Scalar(UInt32(sym)) {
+            let character = Character(scalar)
+            characters = modifiers.contains(.shift) != modifiers.contains(.alphaShift) ? character.uppercased() : String(character)
+        }
+        sink(.key(code: code, state: pressed ? .pressed : .released, characters: characters, modifiers: modifiers,
+                  device: Self.mouseDevice, timestamp: now))
+    }
+
+    /// Ctrl-Shift-S, -L, -R; true when `sym` was one.
+    private func shortcut(_ sym: SDL_Keycode, now: Double, _ sink: (InputEvent) -> Void) -> Bool {
+        switch Int(sym) {
+        case Int(SDLK_s.rawValue):
+            application?.sendMotion(.motionShake, phase: .began, timestamp: now)
+            application?.sendMotion(.motionShake, phase: .ended, timestamp: now)
+        case Int(SDLK_l.rawValue):
+            lidClosed.toggle()
+            sink(.switchToggled(.lid, isOn: lidClosed, timestamp: now))
+        case Int(SDLK_r.rawValue):
+            guard let application else { return true }
+            let turns: [ScreenRotation] = [.none, .clockwise90, .upsideDown, .clockwise270]
+            let index = turns.firstIndex(of: application.screenRotation) ?? 0
+            application.setScreenRotation(turns[(index + 1) % turns.count])
+        default:
+            return false
+        }
+        return true
+    }
+}

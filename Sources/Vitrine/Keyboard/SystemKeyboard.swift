@@ -137,16 +137,26 @@ public final class SystemKeyboard {
     /// field to another passes through "none" and must not slide the keyboard down and up).
     func focusDidChange() {
         guard let application else { return }
+        // Showing is decided at once; hiding on the next turn, when focus may have landed again.
+        if wantsKeyboard(for: application.keyWindow?.currentFirstResponder) || !isVisible {
+            focusTimer?.invalidate()
+            updateForFocus()
+            return
+        }
         if let focusTimer { focusTimer.rearm(at: application.clock.now); return }
         let timer = LoopTimer(fireDate: application.clock.now) { [weak self] _ in self?.updateForFocus() }
         timer.schedule(on: application.mainLoop)
         focusTimer = timer
     }
 
+    private func wantsKeyboard(for responder: Responder?) -> Bool {
+        responder is any KeyInput && (policy == .always || (policy == .auto && !isHardwareKeyboardAttached))
+    }
+
     private func updateForFocus() {
         let responder = application?.keyWindow?.currentFirstResponder
         let input = responder as? any KeyInput
-        let wanted = input != nil && (policy == .always || (policy == .auto && !isHardwareKeyboardAttached))
+        let wanted = wantsKeyboard(for: responder)
         target = wanted ? input : nil
         if wanted {
             rebuild()
@@ -261,7 +271,18 @@ public final class SystemKeyboard {
         inset.bottom += overlap - previous
         scroll.contentInset = inset
         insetAdjustment = (scroll, overlap)
-        scroll.scrollRectToVisible(focused.convert(focused.bounds, to: scroll), animated: true)
+        // The area still seen is the scroll view's minus the overlap (`scrollRectToVisible` knows
+        // nothing of the keyboard): scroll just enough that the view's bottom sits above it.
+        let rect = focused.convert(focused.bounds, to: scroll)
+        let visibleBottom = scroll.bounds.minY + scroll.bounds.height - overlap - 8
+        let offset = scroll.contentOffset
+        if rect.maxY > visibleBottom {
+            let limit = scroll.contentSize.height + scroll.contentInset.bottom - scroll.bounds.height
+            let y = min(offset.y + rect.maxY - visibleBottom, max(limit, offset.y), rect.minY - 8)
+            scroll.setContentOffset(Point(x: offset.x, y: y), animated: true)
+        } else if rect.minY < scroll.bounds.minY {
+            scroll.scrollRectToVisible(rect, animated: true)
+        }
     }
 
     private func restoreInset() {

@@ -37,6 +37,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var system: System
     /// `[power]`: the idle screen's dimming and power, and the backlight.
     public var power: Power = Power()
+    /// `[keyboard]`: the on-screen keyboard (see `BoardProfile+Keyboard.swift`).
+    public var keyboard: Keyboard = Keyboard()
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,

@@ -60,12 +60,12 @@ func profileName(ofFile file: String) -> String {
 
 /// Validates a parsed profile table section by section, turning every problem into a
 /// `BoardProfileError` with its line.
-private struct ProfileReader {
+struct ProfileReader {
     let file: String
     let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "keyboard"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -120,6 +120,9 @@ private struct ProfileReader {
         }
         if let power = try top.section("power", keys: ["dim_after", "off_after", "dim_level", "backlight"]) {
             profile.power = try readPower(power)
+        }
+        if let keyboard = try top.section("keyboard", keys: ["on_screen", "layouts"]) {
+            profile.keyboard = try readKeyboard(keyboard)
         }
         return profile
     }
@@ -279,7 +282,7 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 }
 
 /// One table of the profile and the keys it may have: typed, range-checked reads of them.
-private struct Section {
+struct Section {
     let table: TOMLTable
     let path: [String]
     let reader: ProfileReader

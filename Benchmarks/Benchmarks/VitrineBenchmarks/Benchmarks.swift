@@ -18,7 +18,6 @@ let benchmarks: @Sendable () -> Void = {
     touchBenchmarks()
     navigationBenchmarks()
     keyBenchmarks()
-    keyboardBenchmarks()
     hitTestBenchmarks()
     layoutBenchmarks()
     frameBenchmarks()

@@ -95,7 +95,9 @@ func keyBenchmarks() {
 }
 
 /// 1d. A tap on the on-screen keyboard's "g" key into a text field: two frames (down: the key
-/// and its preview; up: the key, the preview and the field). Figures per tap.
+/// and its preview; up: the key, the preview and the field). Figures per tap. Not registered
+/// yet: under the benchmark runner the scene typed nothing (its test, KeyboardTapsTests, passes);
+/// to be looked into before it joins `benchmarks`.
 func keyboardBenchmarks() {
     mainActorBenchmark("Keyboard-key-tap", configuration: .init(
         metrics: [.wallClock, .mallocCountTotal],

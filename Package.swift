@@ -151,7 +151,7 @@ let package = Package(
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
         .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"],
                     exclude: ["Goldens", "Images/Fixtures"]),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", inMemoryLogging], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", inMemoryLogging], exclude: ["Goldens"]),
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),
         .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),

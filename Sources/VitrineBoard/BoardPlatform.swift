@@ -276,6 +276,7 @@ public final class BoardPlatform: Platform {
         self.application = application
         application.backlight = backlight
         application.idlePolicy = profile.power.idlePolicy
+        profile.keyboard.apply(to: application)
         // Switched away before the application existed: it starts inactive for that reason.
         if console?.isNegotiatingSwitches == true && console?.isSessionActive == false {
             application.resignActive(reason: .consoleSwitchedAway)

@@ -40,6 +40,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var power: Power = Power()
     /// `[remote]`: the VNC remote view (`vnc`, `listen`, `password_file`); off by default.
     public var remote: VNCConfiguration = VNCConfiguration()
+    /// `[keyboard]`: the on-screen keyboard (see `BoardProfile+Keyboard.swift`).
+    public var keyboard: Keyboard = Keyboard()
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,

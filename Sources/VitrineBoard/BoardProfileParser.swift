@@ -61,12 +61,12 @@ func profileName(ofFile file: String) -> String {
 
 /// Validates a parsed profile table section by section, turning every problem into a
 /// `BoardProfileError` with its line.
-private struct ProfileReader {
+struct ProfileReader {
     let file: String
     let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -124,6 +124,9 @@ private struct ProfileReader {
         }
         if let remote = try top.section("remote", keys: ["vnc", "listen", "password_file"]) {
             profile.remote = try readRemote(remote)
+        }
+        if let keyboard = try top.section("keyboard", keys: ["on_screen", "layouts"]) {
+            profile.keyboard = try readKeyboard(keyboard)
         }
         return profile
     }
@@ -299,7 +302,7 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 }
 
 /// One table of the profile and the keys it may have: typed, range-checked reads of them.
-private struct Section {
+struct Section {
     let table: TOMLTable
     let path: [String]
     let reader: ProfileReader

@@ -93,3 +93,26 @@ func keyBenchmarks() {
         if !arrived { benchmark.error("Keys-press-release: key events did not arrive where they should") }
     }
 }
+
+/// 1d. A tap on the on-screen keyboard's "g" key into a text field: two frames (down: the key
+/// and its preview; up: the key, the preview and the field). Figures per tap. Not registered
+/// yet: under the benchmark runner the scene typed nothing (its test, KeyboardTapsTests, passes);
+/// to be looked into before it joins `benchmarks`.
+func keyboardBenchmarks() {
+    mainActorBenchmark("Keyboard-key-tap", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        scalingFactor: .one
+    )) { benchmark in
+        let taps = KeyboardScenes.taps ?? KeyboardTaps()
+        KeyboardScenes.taps = taps
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { taps.tap() }
+        benchmark.stopMeasurement()
+        if taps.field.text.isEmpty { benchmark.error("Keyboard-key-tap: the taps typed nothing") }
+    }
+}
+
+@MainActor
+enum KeyboardScenes {
+    static var taps: KeyboardTaps?
+}

@@ -19,7 +19,7 @@ extension Application {
             touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
             return
         }
-        guard let window = touchTargetWindow(), let event = touchEvent else { return }
+        guard let window = overlayWindow(at: location) ?? touchTargetWindow(), let event = touchEvent else { return }
         guard let touch = touchPool.acquire(identifier) else { return }
         let inWindow = window.convertFromScreen(location)
         touch.timestamp = timestamp

@@ -187,6 +187,8 @@ open class Application: Responder {
     var needsCommit = false
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
+    /// The on-screen keyboard, once made (see `keyboard`).
+    var systemKeyboard: SystemKeyboard?
     /// Composes and presents frames; nil without a display.
     public let compositor: Compositor?
     /// What the runtime does by itself when a switch changes.
@@ -317,7 +319,14 @@ open class Application: Responder {
     func attach(_ window: Window) {
         if !windows.contains(where: { $0 === window }) { windows.append(window) }
         keyWindow = window
+        // The keyboard's overlay stays above every app window.
+        if let overlay = systemKeyboard?.window, let index = windows.firstIndex(where: { $0 === overlay }) {
+            windows.append(windows.remove(at: index))
+        }
     }
+
+    /// Adds a system overlay window (the keyboard's): above the app's, never key.
+    func attachOverlay(_ window: Window) { windows.append(window) }
 
     // MARK: Input
 

@@ -11,7 +11,9 @@ open class Window: View {
     public internal(set) weak var application: Application?
 
     /// The responder that receives key, motion and remote-control events first.
-    var firstResponder: Responder?
+    var firstResponder: Responder? {
+        didSet { if firstResponder !== oldValue { application?.firstResponderDidChange(firstResponder) } }
+    }
 
     /// The current first responder of this window, if any.
     public var currentFirstResponder: Responder? { firstResponder }

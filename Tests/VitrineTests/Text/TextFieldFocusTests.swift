@@ -7,6 +7,7 @@ import VitrineHeadless
 @Suite struct TextFieldFocusTests {
     @Test func caretBlinksOnlyWhileEditing() {
         let h = Harness()
+        h.app.onScreenKeyboard = .never // a hardware-keyboard field: only the caret's timer
         let field = h.addField()
         h.advance(by: 0.1) // the field's first frame
         let idleTimers = h.loop.armedTimerCount
@@ -170,6 +171,7 @@ import VitrineHeadless
 
     @Test func typingAndBlinkingRepaintOnlyTheField() {
         let h = Harness()
+        h.app.onScreenKeyboard = .never // typed from a hardware keyboard (KeyboardCostTests has the on-screen one)
         let other = View(frame: Rect(x: 400, y: 300, width: 100, height: 100))
         other.backgroundColor = .red
         h.window.addSubview(other)

@@ -1,0 +1,51 @@
+import Vitrine
+import VitrineGraphics
+import VitrineHeadless
+
+/// A text field with the on-screen keyboard up on a headless 800×480 display: each `tap()` is a
+/// finger down and up on the "g" key — two frames (the key and its preview; then the key, the
+/// preview gone and the field's new text) composed and copied for real.
+@MainActor
+public final class KeyboardTaps {
+    /// The headless backends.
+    public let platform: HeadlessPlatform
+    /// The application.
+    public let application: Application
+    /// The field typed into.
+    public let field: TextField
+    private let key: Point
+
+    /// Builds the field, focuses it and lets the keyboard slide up.
+    public init() {
+        platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480))
+        application = Application(platform: platform)
+        let window = Window(frame: application.screen.bounds)
+        window.backgroundColor = .white
+        window.makeKeyAndVisible(in: application)
+        field = TextField(frame: Rect(x: 20, y: 20, width: 600, height: 40))
+        window.addSubview(field)
+        platform.manualMainLoop.runUntilIdle()
+        platform.manualMainLoop.advance(by: 0.1)
+        field.becomeFirstResponder()
+        platform.manualMainLoop.runUntilIdle()
+        platform.manualMainLoop.advance(by: 1)
+        let frame = application.keyboard.frameOfKey(typing: "g") ?? .zero
+        key = Point(x: frame.midX, y: frame.midY)
+    }
+
+    /// One tap on the key: down, a frame, up, a frame. Returns the frames' composed pixels.
+    @discardableResult
+    public func tap() -> Int {
+        let before = application.statistics.pixelsComposed
+        platform.input.down(0, at: key)
+        platform.input.frame()
+        platform.manualMainLoop.runUntilIdle()
+        platform.manualMainLoop.advance(by: 0.05)
+        platform.input.up(0)
+        platform.input.frame()
+        platform.manualMainLoop.runUntilIdle()
+        platform.manualMainLoop.advance(by: 0.05)
+        if field.text.count > 1000 { field.text = "" }
+        return application.statistics.pixelsComposed - before
+    }
+}

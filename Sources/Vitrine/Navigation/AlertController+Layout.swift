@@ -57,7 +57,10 @@ extension AlertController {
         let contentHeight = y
         switch preferredStyle {
         case .alert:
-            contentView.frame = Rect(x: b.midX - width / 2, y: b.midY - contentHeight / 2, width: width, height: contentHeight)
+            // Centred in what the on-screen keyboard leaves free, never above the top edge.
+            let free = keyboardTop.map { min(b.maxY, view.convert(Point(x: 0, y: $0), from: nil).y) } ?? b.maxY
+            let y = max(b.minY + 8, (b.minY + free) / 2 - contentHeight / 2)
+            contentView.frame = Rect(x: b.midX - width / 2, y: y, width: width, height: contentHeight)
         case .actionSheet:
             let cancelIndex = ordered.firstIndex { $0.style == .cancel }
             var bottom = b.maxY - 8

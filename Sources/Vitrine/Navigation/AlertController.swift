@@ -70,6 +70,9 @@ open class AlertController: ViewController {
     public var textFields: [TextField]? { fields.isEmpty ? nil : fields }
     /// The text fields added.
     var fields: [TextField] = []
+    /// The top of the on-screen keyboard while it is up for a field (screen points), else nil.
+    var keyboardTop: Double?
+    private var keyboardObservation: KeyboardObservation?
 
     /// The dimming colour over what is behind.
     public static let dimmingColor = Color(white: 0, alpha: 0.4)
@@ -127,10 +130,27 @@ open class AlertController: ViewController {
         }
     }
 
-    /// The first text field takes the focus once the alert is on screen, as UIKit.
+    /// The first text field takes the focus once the alert is on screen, as UIKit; while the
+    /// on-screen keyboard is up, the box sits in the part of the screen above it.
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        if let first = fields.first, first.window != nil { _ = first.becomeFirstResponder() }
+        guard let first = fields.first, let application = first.window?.application else { return }
+        keyboardObservation = application.keyboard.addObserver { [weak self] note in
+            guard let self, note.kind == .willShow || note.kind == .willHide else { return }
+            keyboardTop = note.kind == .willShow ? note.frameEnd.minY : nil
+            View.animate(withDuration: note.animationDuration, options: .curveEaseInOut) {
+                self.view.setNeedsLayout()
+                self.view.layoutIfNeeded()
+            }
+        }
+        _ = first.becomeFirstResponder()
+    }
+
+    /// The keyboard is no longer of interest once the alert is going.
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        keyboardObservation = nil
+        keyboardTop = nil
     }
 
     /// The view is the dimming: it covers the window and takes every touch.

@@ -142,6 +142,10 @@ import VitrineHeadless
         #expect(fields[0].frame.maxY <= fields[1].frame.minY)
         #expect(fields[1].frame.maxY <= alert.actionButtons[0].frame.minY)
         #expect(fields[0].isFirstResponder, "the first field takes the focus once the alert is on screen")
+        h.advance(by: 0.5)  // the on-screen keyboard slides up, the box above it
+        let keyboardTop = h.app.keyboard.shownFrame.minY
+        #expect(alert.actionButtons.allSatisfy { $0.convert($0.bounds, to: nil).maxY <= keyboardTop + 8 },
+                "the actions stay above the keyboard")
         fields[0].insertText("Ada Lovelace")
         h.tap(at: h.centre(of: fields[1]))
         #expect(fields[1].isFirstResponder)

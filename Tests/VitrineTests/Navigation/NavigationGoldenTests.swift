@@ -58,7 +58,8 @@ import VitrineHeadless
     }
 
     @Test func anAlertWithTextFields() {
-        let h = Harness(width: 480, height: 360)
+        // With the on-screen keyboard up (its rows follow the screen's height), the box above it.
+        let h = Harness(width: 800, height: 600)
         let root = content("Welcome")
         h.window.rootViewController = root
         let alert = AlertController(title: "Check in", message: "Your name and e-mail.", preferredStyle: .alert)
@@ -68,6 +69,7 @@ import VitrineHeadless
         alert.addAction(AlertAction(title: "OK"))
         root.present(alert, animated: false)
         h.settle()
+        h.advance(by: 1)
         alert.textFields?[0].insertText("Ada")
         h.settle()
         expectGolden(h.display.shownBuffer!, "alert-text-fields")

@@ -37,6 +37,11 @@ public final class VNCServer: FrameObserver {
     public var viewerCount: Int { clients.count }
     /// Frames whose damage was sent to viewers (for tests and benchmarks).
     public private(set) var framesMirrored = 0
+    /// The listening socket, -1 when not started (for tests and benchmarks on a `ManualMainLoop`,
+    /// which watches no real descriptor: they tell it when this one is readable).
+    public var listeningSocket: Int32 { screen?.pointee.listenSock ?? -1 }
+    /// The sockets of the viewers connected now, in the order they came (as `listeningSocket`).
+    public var viewerSockets: [Int32] { clients.map { $0.client.pointee.sock } }
 
     let logger: Logger
     private let password: String?

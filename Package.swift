@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "VitrineSDL",
             dependencies: [
-                "Vitrine", "VitrineLinux", "CSDL2",
+                "Vitrine", "VitrineLinux", "VitrineInput", "CSDL2",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "CSDL2"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmarks()
     frameBenchmarks()
     scrollBenchmarks()
+    remoteViewBenchmarks()
     textBenchmarks()
     imageBenchmarks()
     listBenchmarks()

@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
-        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
+        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineRime"], exclude: ["Assets"]),
         .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that

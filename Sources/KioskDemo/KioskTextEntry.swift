@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Vitrine
+import VitrineInput
+import VitrineRime
+
+// Text entry in the demo: the on-screen keyboard's layouts (the check-in types names in Latin
+// and Cyrillic) and the Chinese Pinyin input method the room search types with. Both are set up
+// once, when the kiosk launches; a machine without librime's Pinyin schema still runs the demo
+// (the search then matches only what the keyboard types directly) and says so in one log line.
+
+/// The demo's on-screen keyboard layouts and its Pinyin engine.
+@MainActor
+public enum KioskTextEntry {
+    /// The layouts the check-in needs: a board profile's `[keyboard] layouts` are kept, with
+    /// these added after them when missing.
+    public static let keyboardLayouts = ["us", "ru"]
+
+    /// Where librime keeps its deployed dictionaries for the demo: `$XDG_CACHE_HOME/vitrine-demo/rime`,
+    /// else `$HOME/.cache/vitrine-demo/rime`, else `/tmp/vitrine-demo-rime-<uid>`.
+    public static var defaultUserDataDirectory: String {
+        if let cache = environment("XDG_CACHE_HOME") { return cache + "/vitrine-demo/rime" }
+        if let home = environment("HOME") { return home + "/.cache/vitrine-demo/rime" }
+        return "/tmp/vitrine-demo-rime-\(getuid())"
+    }
+
+    /// The Pinyin configuration the demo starts librime with (the tests point it elsewhere to
+    /// see the demo without a schema).
+    public static var pinyinConfiguration = RimeConfiguration(userDataDirectory: defaultUserDataDirectory)
+
+    /// The Pinyin engine once started; nil before `start` or when librime could not start.
+    public private(set) static var pinyin: RimeInputMethod?
+
+    /// Sets `application`'s keyboard up for the demo and starts the Pinyin engine (once per
+    /// process: librime is process-wide); says on `log` what it did. Never throws: without the
+    /// schema the demo runs on without Pinyin.
+    public static func start(in application: Application, log: (String) -> Void) {
+        let keyboard = application.keyboard
+        let missing = keyboardLayouts.filter { !keyboard.layouts.contains($0) }
+        if !missing.isEmpty {
+            // The built-in source knows only "us": Cyrillic keys come from XKB.
+            if keyboard.layoutSource is BuiltinKeyboardLayoutSource { keyboard.layoutSource = XKBKeyboardLayoutSource() }
+            keyboard.layouts += missing
+        }
+        log("keyboard layouts: \(keyboard.layouts.joined(separator: ", "))")
+        if pinyin == nil { pinyin = startPinyin(configuration: pinyinConfiguration, log: log) }
+    }
+
+    /// A Pinyin engine with `configuration`, or nil, with the reason on `log` ("room search
+    /// without Pinyin: rime: … — install …"), when librime cannot start with it.
+    public static func startPinyin(configuration: RimeConfiguration, log: (String) -> Void) -> RimeInputMethod? {
+        do {
+            let engine = try RimeInputMethod(configuration: configuration)
+            log("room search: Chinese Pinyin through librime (\(configuration.schema))")
+            return engine
+        } catch {
+            log("room search without Pinyin: \(error)")
+            return nil
+        }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),
-        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
+        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.

@@ -48,10 +48,19 @@ public enum KioskTextEntry {
     }
 
     /// A Pinyin engine with `configuration`, or nil, with the reason on `log` ("room search
-    /// without Pinyin: rime: … — install …"), when librime cannot start with it.
+    /// without Pinyin: rime: … — install …"), when librime cannot start with it. librime is
+    /// set up once per process: when the app (or a test) started it with another user data
+    /// folder, the demo's engine is a session of that one.
     public static func startPinyin(configuration: RimeConfiguration, log: (String) -> Void) -> RimeInputMethod? {
+        var configuration = configuration
         do {
-            let engine = try RimeInputMethod(configuration: configuration)
+            let engine: RimeInputMethod
+            do {
+                engine = try RimeInputMethod(configuration: configuration)
+            } catch .alreadyStarted(let running) {
+                configuration.userDataDirectory = running
+                engine = try RimeInputMethod(configuration: configuration)
+            }
             log("room search: Chinese Pinyin through librime (\(configuration.schema))")
             return engine
         } catch {

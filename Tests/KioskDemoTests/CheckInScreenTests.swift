@@ -152,3 +152,25 @@ final class ShownScreen {
         #expect(shown.messages.contains("keyboard layouts: us, ru"))
     }
 }
+
+/// The check-in typed on a hardware keyboard (what the kernel ring does through uinput).
+@MainActor
+@Suite struct CheckInHardwareKeyboardTests {
+    func press(_ shown: ShownScreen, _ code: Int, _ characters: String = "") {
+        shown.platform.input.key(code, .pressed, characters: characters)
+        shown.platform.manualMainLoop.runUntilIdle()
+        shown.platform.input.key(code, .released, characters: characters)
+        shown.platform.manualMainLoop.runUntilIdle()
+    }
+
+    @Test func returnMovesToTheEmailFieldAndTypingGoesOnThere() {
+        let form = CheckInController(log: { _ in })
+        let shown = ShownScreen(form)
+        for (code, c) in [(30, "A"), (49, "n"), (49, "n"), (30, "a")] { press(shown, code, c) }
+        #expect(form.nameField.text == "Anna")
+        press(shown, 28, "\r")
+        #expect(form.emailField.isEditing)
+        for (code, c) in [(30, "a"), (49, "n")] { press(shown, code, c) }
+        #expect(form.emailField.text == "an", "name \(form.nameField.text)")
+    }
+}

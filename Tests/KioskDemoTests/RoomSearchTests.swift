@@ -110,6 +110,17 @@ final class FakePinyin: InputMethod {
         #expect(shown.app.inputMethod === own)
     }
 
+    @Test func aSecondFolderInTheSameProcessUsesTheRunningLibrime() throws {
+        var log: [String] = []
+        let first = try #require(KioskTextEntry.startPinyin(configuration: KioskTextEntry.pinyinConfiguration, log: { log.append($0) }))
+        let other = RimeConfiguration(userDataDirectory: "/tmp/vitrine-demo-other-folder")
+        let second = try #require(KioskTextEntry.startPinyin(configuration: other, log: { log.append($0) }))
+        #expect(second.configuration.userDataDirectory == first.configuration.userDataDirectory)
+        #expect(second.process(.character("n")) && second.state.preedit == "n" && !first.state.isComposing)
+        second.reset()
+        #expect(log == Array(repeating: "room search: Chinese Pinyin through librime (pinyin_simp)", count: 2))
+    }
+
     @Test func withoutPinyinTheSearchTypesLatinAndTheReasonIsLogged() {
         var log: [String] = []
         let missing = RimeConfiguration(sharedDataDirectory: "/nonexistent/rime-data", userDataDirectory: "/tmp/unused")

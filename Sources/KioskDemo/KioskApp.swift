@@ -290,7 +290,7 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
     public func applicationDidFinishLaunching(_ application: Application) {
         // Shake-to-reset needs the accelerometer; asking for shakes is what turns it on.
         application.detectsShakes = true
-        // The keyboard's Russian layout for the check-in, Pinyin for the room search.
+        // The keyboard's Russian layout for the check-in (Pinyin starts with the room search).
         KioskTextEntry.start(in: application, log: log)
         let window = Window(frame: application.screen.bounds)
         window.rootViewController = KioskNavigationController(welcome: welcome)

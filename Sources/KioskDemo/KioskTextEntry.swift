@@ -6,9 +6,11 @@ import VitrineInput
 import VitrineRime
 
 // Text entry in the demo: the on-screen keyboard's layouts (the check-in types names in Latin
-// and Cyrillic) and the Chinese Pinyin input method the room search types with. Both are set up
-// once, when the kiosk launches; a machine without librime's Pinyin schema still runs the demo
-// (the search then matches only what the keyboard types directly) and says so in one log line.
+// and Cyrillic), set when the kiosk launches, and the Chinese Pinyin input method the room
+// search types with, started when the rooms are first shown (librime checks its dictionaries as
+// it starts, 0.02 s and 0.2 s the first time ever: not before the kiosk's first frame). A
+// machine without librime's Pinyin schema still runs the demo (the search then matches only
+// what the keyboard types directly) and says so in one log line.
 
 /// The demo's on-screen keyboard layouts and its Pinyin engine.
 @MainActor
@@ -29,12 +31,21 @@ public enum KioskTextEntry {
     /// see the demo without a schema).
     public static var pinyinConfiguration = RimeConfiguration(userDataDirectory: defaultUserDataDirectory)
 
-    /// The Pinyin engine once started; nil before `start` or when librime could not start.
-    public private(set) static var pinyin: RimeInputMethod?
+    /// The Pinyin engine, started by the first call (once per process: librime is
+    /// process-wide), with what happened on `log`; nil, from then on, when librime could not
+    /// start. Never throws: without the schema the demo runs on without Pinyin.
+    public static func pinyin(log: (String) -> Void) -> RimeInputMethod? {
+        if let attempt = pinyinAttempt { return attempt }
+        let engine = startPinyin(configuration: pinyinConfiguration, log: log)
+        pinyinAttempt = .some(engine)
+        return engine
+    }
 
-    /// Sets `application`'s keyboard up for the demo and starts the Pinyin engine (once per
-    /// process: librime is process-wide); says on `log` what it did. Never throws: without the
-    /// schema the demo runs on without Pinyin.
+    /// nil until `pinyin(log:)` first ran, then its outcome.
+    private static var pinyinAttempt: RimeInputMethod??
+
+    /// Sets `application`'s keyboard up for the demo (the layouts the check-in needs); says on
+    /// `log` what it did.
     public static func start(in application: Application, log: (String) -> Void) {
         let keyboard = application.keyboard
         let missing = keyboardLayouts.filter { !keyboard.layouts.contains($0) }
@@ -44,7 +55,6 @@ public enum KioskTextEntry {
             keyboard.layouts += missing
         }
         log("keyboard layouts: \(keyboard.layouts.joined(separator: ", "))")
-        if pinyin == nil { pinyin = startPinyin(configuration: pinyinConfiguration, log: log) }
     }
 
     /// A Pinyin engine with `configuration`, or nil, with the reason on `log` ("room search

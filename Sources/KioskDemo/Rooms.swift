@@ -26,7 +26,7 @@ extension Action {
 
 extension WelcomeController: KioskBrowsing {
     public func findRoom(_ sender: AnyObject?) {
-        present(RoomsController(log: log), animated: true)
+        present(RoomsController(log: log, inputMethod: KioskTextEntry.pinyin(log: log)), animated: true)
     }
 
     public func showHours(_ sender: AnyObject?) {
@@ -142,7 +142,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     public let searchField = TextField(frame: .zero)
     /// The floors listed and their rooms matching the search (every room when it is empty).
     public internal(set) var shown: [(floor: Int, rooms: [Room])] = []
-    /// The input method the search field types with (`KioskTextEntry.pinyin` by default).
+    /// The input method the search field types with (the demo's Pinyin), nil for none.
     let searchInputMethod: (any InputMethod)?
     /// The application the search field made Pinyin the input method of, while it edits.
     weak var searchApplication: Application?
@@ -151,7 +151,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     private let refresh = RefreshControl()
     private var refreshTimer: LoopTimer?
 
-    init(log: @escaping (String) -> Void, inputMethod: (any InputMethod)? = KioskTextEntry.pinyin) {
+    init(log: @escaping (String) -> Void, inputMethod: (any InputMethod)?) {
         self.log = log
         searchInputMethod = inputMethod
         super.init()

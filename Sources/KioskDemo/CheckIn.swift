@@ -98,6 +98,11 @@ public final class CheckInController: ViewController, TextFieldDelegate {
             field.delegate = self
             view.addSubview(field)
         }
+        // An address is typed in Latin letters whatever layout the name was typed in.
+        emailField.addAction({ [weak self] _ in
+            guard let keyboard = self?.view.window?.application?.keyboard else { return }
+            KioskTextEntry.showLatinLayout(on: keyboard)
+        }, for: .editingDidBegin)
         confirmButton.titleFont = .system(size: 22, weight: .semibold)
         confirmButton.cornerRadius = 10
         confirmButton.addAction({ [weak self] _ in self?.confirm() }, for: .touchUpInside)

@@ -31,6 +31,13 @@ public enum KioskTextEntry {
     /// see the demo without a schema).
     public static var pinyinConfiguration = RimeConfiguration(userDataDirectory: defaultUserDataDirectory)
 
+    /// Turns `keyboard` to the first of its layouts ("us" unless the profile says otherwise)
+    /// unless it shows it already: what the email field asks for as it begins editing.
+    public static func showLatinLayout(on keyboard: SystemKeyboard) {
+        guard let first = keyboard.layouts.first else { return }
+        for _ in keyboard.layouts where keyboard.currentLayout != first { keyboard.switchToNextLayout() }
+    }
+
     /// The Pinyin engine, started by the first call (once per process: librime is
     /// process-wide), with what happened on `log`; nil, from then on, when librime could not
     /// start. Never throws: without the schema the demo runs on without Pinyin.

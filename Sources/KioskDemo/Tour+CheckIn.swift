@@ -34,10 +34,9 @@ extension KioskTour {
                passed: layout == "ru" && form.nameField.text == name && (missedLatin + missedCyrillic).isEmpty)
 
         tapKey(.returnKey)
-        let emailFocused = form.emailField.isEditing && keyboard.isVisible
-        while keyboard.currentLayout != "us", keyboard.layouts.contains("us") { tapKey(.layoutSwitch) }
+        let emailFocused = form.emailField.isEditing && keyboard.isVisible && keyboard.currentLayout == "us"
         let missedEmail = typeOnKeyboard(Self.guestEmail)
-        record("Return: the email field; back to us and type \(Self.guestEmail): \"\(form.emailField.text)\"",
+        record("Return: the email field, the keyboard back to us by itself; type \(Self.guestEmail): \"\(form.emailField.text)\"",
                passed: emailFocused && form.emailField.text == Self.guestEmail && missedEmail.isEmpty
                && form.nameField.text == name)
 

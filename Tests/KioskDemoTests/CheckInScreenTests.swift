@@ -109,6 +109,9 @@ final class ShownScreen {
         #expect(form.nameField.text == "ivan иван")
         shown.tapKey(.returnKey)
         #expect(form.emailField.isEditing && !form.nameField.isEditing && keyboard.isVisible)
+        #expect(keyboard.currentLayout == "us", "the email field types Latin letters")
+        shown.type("a")
+        #expect(form.emailField.text == "a")
         #expect(form.emailField.keyboardType == .emailAddress && form.emailField.autocapitalizationType == .none)
         #expect(form.nameField.returnKeyType == .next && form.emailField.returnKeyType == .done)
     }

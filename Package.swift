@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
-        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
+        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineRime"], exclude: ["Assets"]),
         .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "CSDL2"]),
-        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
+        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.

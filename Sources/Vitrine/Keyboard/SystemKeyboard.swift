@@ -66,8 +66,10 @@ public final class SystemKeyboard {
 
     /// When the keyboard shows (default `.auto`).
     public var policy = OnScreenKeyboardPolicy.auto { didSet { focusDidChange() } }
-    /// Whether a hardware keyboard is attached (the board's input backend says; default false).
-    public var isHardwareKeyboardAttached = false { didSet { focusDidChange() } }
+    /// Whether a hardware keyboard is attached: set by the input backend's reports
+    /// (`InputEvent.keyboardAttached`, then the device's removal); an app may set it too, and
+    /// the next attach or removal overrides it.
+    public var isHardwareKeyboardAttached = false { didSet { if isHardwareKeyboardAttached != oldValue { focusDidChange() } } }
     /// Where the characters of each layout's keys come from (default: the built-in "us";
     /// `VitrineInput.XKBKeyboardLayoutSource` gives every XKB layout).
     public var layoutSource: any KeyboardLayoutSource = BuiltinKeyboardLayoutSource() { didSet { builtFor = nil; rebuild() } }
@@ -91,6 +93,7 @@ public final class SystemKeyboard {
     init(application: Application) {
         self.application = application
         clock = application.clock
+        isHardwareKeyboardAttached = application.isHardwareKeyboardAttached
         window = KeyboardWindow(frame: application.screen.bounds)
         view = KeyboardView(keyboard: self)
         window.keyboardView = view

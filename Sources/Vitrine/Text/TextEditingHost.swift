@@ -176,8 +176,8 @@ extension TextEditingHost {
         switch TextFieldKey(rawValue: press.keyCode) {
         case .backspace: editDeleteBackward(); return true
         case .delete: editDeleteForward(); return true
+        case .a, .c, .x, .v, .z, .y, nil: break  // without Ctrl, the letter keys type
         case .some: return nil
-        case nil: break
         }
         let typed = TextSanitizer.sanitized(press.characters, singleLine: true)
         guard !typed.isEmpty else { return false }

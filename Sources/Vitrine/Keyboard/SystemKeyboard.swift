@@ -58,7 +58,14 @@ public final class SystemKeyboard {
     private(set) var view: KeyboardView!
     var observers: [(id: Int, body: @MainActor (KeyboardNotification) -> Void)] = []
     private var nextObserverID = 0
-    private weak var target: (any KeyInput)?
+    /// The view typed into while the keyboard is up.
+    private(set) weak var target: (any KeyInput)?
+    /// Whether the keyboard hosts the input method's candidate bar above its keys (the focused
+    /// view takes the app's active input method).
+    private(set) var hostsCandidateBar = false
+    /// Whether the keyboard is up or about to show (focus wants it).
+    var isVisibleOrShowing: Bool { isVisible || target != nil }
+    func setHostsCandidateBar(_ hosts: Bool) { hostsCandidateBar = hosts }
     private var focusTimer: LoopTimer?
     private var builtFor: (type: KeyboardType, page: Page, layout: String, returnTitle: String)?
     private var insetAdjustment: (view: ScrollView, amount: Double)?
@@ -103,18 +110,23 @@ public final class SystemKeyboard {
     }
 
     /// The keyboard's frame when shown, in screen points: the width of the screen, five rows of
-    /// keys whose height follows the screen (taller rows on a landscape screen).
+    /// keys whose height follows the screen (taller rows on a landscape screen), and the input
+    /// method's candidate bar above them while the focused view takes one.
     public var shownFrame: Rect {
         let screen = window.bounds
         let portrait = screen.height > screen.width
         let rowHeight = min(max(screen.height * (portrait ? 0.065 : 0.1), 36), 70)
-        let height = rowHeight * 5
+        let height = rowHeight * 5 + (hostsCandidateBar ? CandidateBar.preferredHeight : 0)
         return Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
     }
 
-    /// The frame of the key that types `text` on the page shown (level 1 or 2), in screen
-    /// points; nil when no key does. For tests and tours that tap keys.
+    /// The frame of the key that types `text` on the page shown, in screen points: a key
+    /// typing it at the level shown now, else one typing it at the other level; nil when no
+    /// key does. For tests and tours that tap keys.
     public func frameOfKey(typing text: String) -> Rect? {
+        for row in view.rows { for key in row where key.kind == .character && key.text(shifted: view.isShifted(key)) == text {
+            return view.convert(key.frame, to: nil)
+        } }
         for row in view.rows { for key in row where key.kind == .character && (key.characters.base == text || key.characters.shifted == text) {
             return view.convert(key.frame, to: nil)
         } }
@@ -161,8 +173,10 @@ public final class SystemKeyboard {
         let input = responder as? any KeyInput
         let wanted = wantsKeyboard(for: responder)
         target = wanted ? input : nil
+        updateCandidateBarHosting()
         if wanted {
             rebuild()
+            updateAutomaticShift()
             show()
             keepFocusedViewVisible()
         } else if isVisible {
@@ -185,13 +199,14 @@ public final class SystemKeyboard {
         do { characters = try layoutSource.characters(forLayout: currentLayout) } catch {
             logger.warning("\(error): showing us instead")
         }
-        view.setRows(KeyboardPages.letters(characters, returnTitle: returnTitle, showsLayoutSwitch: layouts.count > 1))
+        view.setRows(KeyboardPages.letters(characters, type: type, returnTitle: returnTitle, showsLayoutSwitch: layouts.count > 1))
     }
 
     /// Shows `page`.
     func showPage(_ page: Page) {
         self.page = page
         rebuild()
+        updateAutomaticShift()
     }
 
     /// Moves to the next of `layouts`.
@@ -202,17 +217,49 @@ public final class SystemKeyboard {
         rebuild()
     }
 
+    /// Types `text` (a key's characters, " " for space): through the input method while the
+    /// focused view takes one and it consumes the key, else into the view. Shift then follows
+    /// the view's autocapitalization.
     func type(_ text: String) {
-        target?.insertText(text)
+        // The key's level was read already: one-letter Shift ends before the text changes, so
+        // the automatic Shift the change brings (after ". ") stays.
         if shiftState == .once { shiftState = .off }
+        if !sendToInputMethod(text == " " ? .space : (text.count == 1 ? text.first.map(InputMethodKey.character) : nil)) {
+            target?.insertText(text)
+        }
+        updateAutomaticShift()
     }
 
-    func deleteBackward() { target?.deleteBackward() }
+    func deleteBackward() {
+        if !sendToInputMethod(.backspace) { target?.deleteBackward() }
+        updateAutomaticShift()
+    }
 
     func returnKey() {
+        // While composing, Return commits the letters as typed (the engine's rule).
+        if inputMethodIsComposing, sendToInputMethod(.return) { updateAutomaticShift(); return }
         if let field = target as? TextField { field.returnPressed(); return }
         target?.insertText("\n")
+        updateAutomaticShift()
     }
+
+    /// Latches Shift for one letter where the focused view's `autocapitalizationType` wants a
+    /// capital (the start of a sentence or a word, every letter), as iOS's keyboard does, and
+    /// lets it go elsewhere; caps lock, a composition or an active input method leave it alone.
+    func updateAutomaticShift() {
+        guard shiftState != .locked, page == .letters, target is any TextEditingHost else { return }
+        shiftState = automaticShiftWanted ? .once : .off
+    }
+
+    /// Whether the focused view's autocapitalization wants a capital at the caret (never while
+    /// an input method is on or composing).
+    private var automaticShiftWanted: Bool {
+        guard !hostsCandidateBar, let host = target as? any TextEditingHost, host.buffer.markedRange == nil else { return false }
+        return host.capitalizesLetter(at: host.buffer.selection.lowerBound)
+    }
+
+    /// Whether the Shift for one letter is the automatic one (the digit row keeps its digits).
+    var isAutomaticShift: Bool { shiftState == .once && automaticShiftWanted }
 
     // MARK: Showing and hiding
 
@@ -238,6 +285,7 @@ public final class SystemKeyboard {
         let end = Rect(x: begin.minX, y: window.bounds.height, width: begin.width, height: begin.height)
         isVisible = false
         shiftState = .off
+        updateCandidateBarHosting()
         restoreInset()
         post(.willHide, begin, end)
         View.animate(withDuration: animationDuration, options: [.curveEaseInOut], animations: { self.view.frame = end }) { [weak self] _ in
@@ -305,6 +353,9 @@ final class KeyboardWindow: Window {
 
     override func hitTest(_ point: Point, with event: Event?) -> View? {
         guard !isHidden, let keyboardView, keyboardView.frame.contains(point) else { return nil }
+        // The hosted candidate bar takes its own taps; the keys are the keyboard view's.
+        if let bar = keyboardView.hostedCandidateBar, !bar.isHidden,
+           bar.frame.contains(keyboardView.convert(point, from: self)) { return bar }
         return keyboardView
     }
 

@@ -67,7 +67,15 @@ extension TextEditingHost {
         buffer.replace(range, with: string, kind: kind)
         caretLayoutX = nil
         textDidChangeByEditing()
+        keyboardFollowEdit()
         return true
+    }
+
+    /// The on-screen keyboard, when it types into this view, re-latches its automatic Shift
+    /// for the new caret place (`SystemKeyboard.updateAutomaticShift`).
+    func keyboardFollowEdit() {
+        guard let keyboard = (self as? View)?.window?.application?.systemKeyboard, keyboard.target === self else { return }
+        keyboard.updateAutomaticShift()
     }
 
     /// Deletes the marked text, the selection, or the character before the caret.
@@ -106,6 +114,7 @@ extension TextEditingHost {
         buffer.selection = range.lowerBound + low..<range.lowerBound + high
         caretLayoutX = nil
         textDidChangeByEditing()
+        keyboardFollowEdit()
     }
 
     /// Commits the marked text as inserted text (through the delegate and undo).
@@ -124,6 +133,7 @@ extension TextEditingHost {
         buffer.breakUndoCoalescing()
         caretLayoutX = nil
         selectionDidChange()
+        keyboardFollowEdit()
     }
 
     @discardableResult
@@ -218,20 +228,25 @@ extension TextEditingHost {
         return String(string.filter(allowed))
     }
 
-    private func autocapitalized(_ string: String, at offset: Int) -> String {
+    /// Whether a letter typed at `offset` starts capitalized by `autocapitalizationType`: at the
+    /// start or after white space (`.words`), at the start or after ". ", "! ", "? "
+    /// (`.sentences`), always (`.allCharacters`). What the on-screen keyboard's Shift follows.
+    func capitalizesLetter(at offset: Int) -> Bool {
+        let offset = min(max(offset, 0), buffer.count)
         switch autocapitalizationType {
-        case .none: return string
-        case .allCharacters: return string.uppercased()
-        case .words:
-            if offset > 0, !buffer.characters[offset - 1].isWhitespace { return string }
+        case .none: return false
+        case .allCharacters: return true
+        case .words: return offset == 0 || buffer.characters[offset - 1].isWhitespace
         case .sentences:
             var i = offset
             while i > 0, buffer.characters[i - 1].isWhitespace { i -= 1 }
-            let atStart = i == 0
-            let afterEnd = i > 0 && i < offset && ".!?".contains(buffer.characters[i - 1])
-            guard atStart || afterEnd else { return string }
+            return i == 0 || (i < offset && ".!?".contains(buffer.characters[i - 1]))
         }
-        guard let first = string.first else { return string }
+    }
+
+    private func autocapitalized(_ string: String, at offset: Int) -> String {
+        if autocapitalizationType == .allCharacters { return string.uppercased() }
+        guard capitalizesLetter(at: offset), let first = string.first else { return string }
         return first.uppercased() + string.dropFirst()
     }
 }

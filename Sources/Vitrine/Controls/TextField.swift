@@ -99,6 +99,8 @@ open class TextField: Control, TextInput {
     var caretLayoutX: Double?
     /// The edit menu shown for this field, if any (see `EditMenu`).
     public internal(set) var editMenu: EditMenu?
+    /// The selection handles shown for this field (start, end), if any (see `SelectionHandle`).
+    public internal(set) var selectionHandles: [SelectionHandle]?
     /// Whether the touch being tracked shows the edit menu when it lifts.
     var showsMenuOnLift = false
 
@@ -369,6 +371,7 @@ open class TextField: Control, TextInput {
         guard isEditing else { return }
         InputMethodController.viewDidEndEditing(self)
         hideEditMenu()
+        removeSelectionHandles()
         isEditing = false
         blinkTimer?.invalidate()
         blinkTimer = nil

@@ -20,6 +20,12 @@ protocol TextEditingHost: AnyObject {
     var caretLayoutX: Double? { get set }
     /// The edit menu shown for this view, if any.
     var editMenu: EditMenu? { get set }
+    /// The selection handles shown for this view (start, end), if any.
+    var selectionHandles: [SelectionHandle]? { get set }
+    /// The caret's rectangle before character `offset`, in the view's bounds space.
+    func caretRect(for offset: Int) -> Rect
+    /// The character boundary nearest to `point`, in window points.
+    func characterOffset(atWindowPoint point: Point) -> Int
     /// The delegate's word on a change (offsets in characters).
     func shouldChangeText(in range: Range<Int>, replacementText string: String) -> Bool
     /// The text changed: lay out, keep the caret visible, restart the blink, send
@@ -67,14 +73,17 @@ extension TextEditingHost {
         buffer.replace(range, with: string, kind: kind)
         caretLayoutX = nil
         textDidChangeByEditing()
-        keyboardFollowEdit()
+        editDidApply()
         return true
     }
 
-    /// The on-screen keyboard, when it types into this view, re-latches its automatic Shift
-    /// for the new caret place (`SystemKeyboard.updateAutomaticShift`).
-    func keyboardFollowEdit() {
-        guard let keyboard = (self as? View)?.window?.application?.systemKeyboard, keyboard.target === self else { return }
+    /// After any edit or selection change: the selection handles follow, and the on-screen
+    /// keyboard, when it types into this view, re-latches its automatic Shift for the new caret
+    /// place (`SystemKeyboard.updateAutomaticShift`).
+    func editDidApply() {
+        guard let view = self as? any TextEditingHost & View else { return }
+        view.updateSelectionHandles()
+        guard let keyboard = view.window?.application?.systemKeyboard, keyboard.target === self else { return }
         keyboard.updateAutomaticShift()
     }
 
@@ -114,7 +123,7 @@ extension TextEditingHost {
         buffer.selection = range.lowerBound + low..<range.lowerBound + high
         caretLayoutX = nil
         textDidChangeByEditing()
-        keyboardFollowEdit()
+        editDidApply()
     }
 
     /// Commits the marked text as inserted text (through the delegate and undo).
@@ -133,7 +142,7 @@ extension TextEditingHost {
         buffer.breakUndoCoalescing()
         caretLayoutX = nil
         selectionDidChange()
-        keyboardFollowEdit()
+        editDidApply()
     }
 
     @discardableResult

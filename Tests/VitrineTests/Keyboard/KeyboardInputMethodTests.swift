@@ -1,0 +1,45 @@
+import Testing
+@testable import Vitrine
+import VitrineGraphics
+import VitrineHeadless
+
+/// The on-screen keyboard with an input method (the fake engine of InputMethodTests): taps
+/// feed the engine, the candidate bar sits above the keys, and the keyboard gives the bar back
+/// when it hides. (The real librime: Tests/VitrineRimeTests/RimeKeyboardTests.swift.)
+@MainActor
+@Suite(.serialized) struct KeyboardInputMethodTests {
+    @Test func tapsComposeTheBarSitsAboveTheKeysAndATapOnACandidateCommits() {
+        let h = Harness()
+        h.window.backgroundColor = .white
+        let engine = FakeInputMethod()
+        h.app.inputMethod = engine
+        let field = h.focusedFieldWithKeyboard()
+        let bar = h.app.inputMethodController.candidateBar
+        #expect(h.app.keyboard.hostsCandidateBar && !h.app.inputMethodController.placesCandidateBar)
+        #expect(h.app.keyboard.shownFrame.height == h.app.keyboard.view.frame.height)
+        h.tapKeys("abc")
+        #expect(engine.keys == [.character("a"), .character("b"), .character("c")])
+        #expect(field.text == "abc" && field.markedRange == 0..<3)
+        #expect(!bar.isHidden && bar.superview === h.app.keyboard.view)
+        let barInScreen = bar.convert(bar.bounds, to: nil)
+        #expect(barInScreen.minY == h.app.keyboard.view.frame.minY)
+        #expect(barInScreen.maxY <= h.app.keyboard.frameOfKey(typing: "1")!.minY)
+        expectGolden(h.app.keyboard.view.snapshot(scale: 1), "keyboard-candidates")
+        let second = bar.convert(bar.cellRects[1], to: nil)
+        h.tap(at: Point(x: second.midX, y: second.midY))
+        #expect(field.text == "abc!" && field.markedRange == nil && bar.isHidden)
+        // Focus going away: the keyboard hides and gives the bar back to the controller.
+        field.resignFirstResponder()
+        h.settle()
+        #expect(!h.app.keyboard.hostsCandidateBar && h.app.inputMethodController.placesCandidateBar)
+        #expect(bar.superview !== h.app.keyboard.view)
+    }
+
+    @Test func withoutAnInputMethodTheKeyboardHostsNoBar() {
+        let h = Harness()
+        let field = h.focusedFieldWithKeyboard()
+        #expect(!h.app.keyboard.hostsCandidateBar)
+        h.tapKeys("abc")
+        #expect(field.text == "abc" && field.markedRange == nil)
+    }
+}

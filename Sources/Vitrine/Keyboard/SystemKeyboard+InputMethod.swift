@@ -31,6 +31,15 @@ extension SystemKeyboard {
         return controller.handle(key, in: view)
     }
 
+    /// The app's input method was set, removed, turned on or off: the keyboard, if up, takes
+    /// or gives back the candidate bar (changing height) and its automatic Shift follows.
+    func inputMethodDidChange() {
+        let hosted = hostsCandidateBar
+        updateCandidateBarHosting()
+        if isVisible, hosted != hostsCandidateBar { resize(to: shownFrame) }
+        updateAutomaticShift()
+    }
+
     /// Hosts the candidate bar above the keys while the keyboard is up for a view that takes
     /// the active input method; otherwise gives it back to the controller (which places it
     /// above the field for hardware typing).

@@ -267,7 +267,7 @@ public final class SystemKeyboard {
         let end = shownFrame
         let begin = Rect(x: end.minX, y: window.bounds.height, width: end.width, height: end.height)
         guard !isVisible else {
-            if view.frame != end { view.frame = end }
+            if view.frame != end { resize(to: end) }
             return
         }
         isVisible = true
@@ -292,6 +292,17 @@ public final class SystemKeyboard {
             guard let self, !self.isVisible else { return }
             self.window.isHidden = true
             self.post(.didHide, begin, end)
+        }
+    }
+
+    /// The keyboard, up, changes height (the candidate bar comes or goes): it slides to `end`
+    /// and says so again with will/did show, as iOS does when its keyboard's height changes.
+    func resize(to end: Rect) {
+        let begin = view.frame
+        post(.willShow, begin, end)
+        View.animate(withDuration: animationDuration, options: [.curveEaseInOut], animations: { self.view.frame = end }) { [weak self] _ in
+            guard let self, self.isVisible else { return }
+            self.post(.didShow, begin, end)
         }
     }
 

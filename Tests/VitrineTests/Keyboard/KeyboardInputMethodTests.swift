@@ -43,3 +43,34 @@ import VitrineHeadless
         #expect(field.text == "abc" && field.markedRange == nil)
     }
 }
+
+/// The input method set or turned off while the keyboard is up.
+@MainActor
+@Suite(.serialized) struct KeyboardInputMethodChangeTests {
+    @Test func settingAnInputMethodWhileTheKeyboardIsUpAddsTheBarAndSaysTheNewFrame() {
+        let h = Harness()
+        let field = h.focusedFieldWithKeyboard()
+        let short = h.app.keyboard.view.frame
+        var notes: [KeyboardNotification] = []
+        let token = h.app.keyboard.addObserver { notes.append($0) }
+        h.app.inputMethod = FakeInputMethod()
+        h.advance(by: 1)
+        h.settle()
+        let tall = h.app.keyboard.view.frame
+        #expect(h.app.keyboard.hostsCandidateBar)
+        #expect(tall.height == short.height + CandidateBar.preferredHeight && tall.maxY == short.maxY)
+        #expect(notes.map(\.kind) == [.willShow, .didShow])
+        #expect(notes.first?.frameBegin == short && notes.first?.frameEnd == tall)
+        h.tapKeys("ab")
+        #expect(field.markedRange == 0..<2)
+        // Turned off: the composition ends, the bar goes, the keyboard is short again.
+        h.app.isInputMethodEnabled = false
+        h.advance(by: 1)
+        h.settle()
+        #expect(!h.app.keyboard.hostsCandidateBar && h.app.keyboard.view.frame == short)
+        #expect(field.text == "" && field.markedRange == nil)
+        h.tapKeys("ab")
+        #expect(field.text == "ab")
+        token.cancel()
+    }
+}

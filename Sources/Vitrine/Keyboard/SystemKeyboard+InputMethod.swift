@@ -36,7 +36,10 @@ extension SystemKeyboard {
     func inputMethodDidChange() {
         let hosted = hostsCandidateBar
         updateCandidateBarHosting()
-        if isVisible, hosted != hostsCandidateBar { resize(to: shownFrame) }
+        if isVisible, hosted != hostsCandidateBar {
+            resize(to: shownFrame)
+            keepFocusedViewVisible()  // the scroll view's inset follows the new height
+        }
         updateAutomaticShift()
     }
 

@@ -320,7 +320,7 @@ public final class SystemKeyboard {
 
     /// The nearest scroll view around the focused view gets the keyboard's overlap as extra
     /// bottom inset and scrolls the view into sight.
-    private func keepFocusedViewVisible() {
+    func keepFocusedViewVisible() {
         guard let focused = target as? View else { return }
         var ancestor = focused.superview
         while let current = ancestor, !(current is ScrollView) { ancestor = current.superview }

@@ -74,3 +74,31 @@ import VitrineHeadless
         token.cancel()
     }
 }
+
+/// A scroll view's inset follows the keyboard's height when the candidate bar comes.
+@MainActor
+struct KeyboardInputMethodScrollTests {
+    @Test func theScrollViewsInsetGrowsWithTheBar() {
+        let h = Harness()
+        let scroll = ScrollView(frame: h.window.bounds)
+        scroll.contentSize = Size(width: 800, height: 600)
+        h.window.addSubview(scroll)
+        let field = TextField(frame: Rect(x: 20, y: 400, width: 300, height: 40))
+        scroll.addSubview(field)
+        h.settle()
+        field.becomeFirstResponder()
+        h.settle()
+        h.advance(by: 1)
+        let short = scroll.contentInset.bottom
+        h.app.inputMethod = FakeInputMethod()
+        h.settle()
+        h.advance(by: 1)
+        #expect(scroll.contentInset.bottom == short + CandidateBar.preferredHeight)
+        #expect(scroll.contentInset.bottom == 480 - h.app.keyboard.shownFrame.minY)
+        #expect(field.convert(field.bounds, to: nil).maxY <= h.app.keyboard.shownFrame.minY)
+        field.resignFirstResponder()
+        h.settle()
+        h.advance(by: 1)
+        #expect(scroll.contentInset.bottom == 0)
+    }
+}

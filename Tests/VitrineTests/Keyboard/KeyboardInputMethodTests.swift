@@ -102,3 +102,50 @@ struct KeyboardInputMethodScrollTests {
         #expect(scroll.contentInset.bottom == 0)
     }
 }
+
+/// Bad moments mid-composition on the on-screen keyboard: the field removed, the screen turned.
+@MainActor
+struct KeyboardInputMethodHostileTests {
+    @Test func aFieldRemovedMidCompositionHidesTheKeyboardAndGivesTheBarBack() {
+        let h = Harness()
+        let engine = FakeInputMethod()
+        h.app.inputMethod = engine
+        let field = h.focusedFieldWithKeyboard()
+        h.tapKeys("ok")
+        h.tap(at: h.keyCentre(.space))
+        h.tapKeys("ab")
+        #expect(field.text == "OKab" && field.markedRange == 2..<4)
+        field.removeFromSuperview()
+        h.settle()
+        h.advance(by: 1)
+        #expect(field.text == "OK")  // committed text stays, the preedit goes
+        #expect(!h.app.keyboard.isVisible && !h.app.keyboard.hostsCandidateBar)
+        #expect(h.app.inputMethodController.candidateBar.isHidden && engine.letters.isEmpty)
+        // A new field composes as before.
+        let next = h.addField(frame: Rect(x: 20, y: 80, width: 300, height: 40))
+        next.becomeFirstResponder()
+        h.settle()
+        h.advance(by: 1)
+        h.tapKeys("xy")
+        h.tap(at: h.keyCentre(.space))
+        #expect(next.text == "XY")
+    }
+
+    @Test func turningTheScreenMidCompositionKeepsTheBarAboveTheKeys() {
+        let h = Harness()
+        h.app.inputMethod = FakeInputMethod()
+        let field = h.focusedFieldWithKeyboard()
+        h.tapKeys("ab")
+        h.app.setScreenRotation(.clockwise90)
+        h.settle()
+        h.advance(by: 0.5)
+        let bar = h.app.inputMethodController.candidateBar
+        let frame = h.app.keyboard.shownFrame
+        #expect(frame.width == h.app.screen.bounds.width && frame.maxY == h.app.screen.bounds.height)
+        #expect(bar.convert(bar.bounds, to: nil) == Rect(x: 0, y: frame.minY, width: frame.width, height: CandidateBar.preferredHeight))
+        #expect(field.markedRange == 0..<2)
+        h.tapKeys("c")
+        h.tap(at: h.keyCentre(.space))
+        #expect(field.text == "ABC")
+    }
+}

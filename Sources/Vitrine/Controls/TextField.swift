@@ -36,6 +36,7 @@ open class TextField: Control, TextInput {
         set {
             buffer.setText(String(TextSanitizer.sanitized(newValue, singleLine: true).prefix(maximumTextLength)))
             textDidChange()
+            editDidApply()  // the selection handles and the keyboard's automatic Shift follow
         }
     }
     /// Gray text shown while the field is empty.
@@ -54,9 +55,9 @@ open class TextField: Control, TextInput {
     public var isSecureTextEntry = false { didSet { textDidChange() } }
     /// Which keyboard the field wants. `.numberPad`, `.decimalPad` and `.phonePad` also drop
     /// hardware-typed characters their pad has not; the others only choose the on-screen
-    /// keyboard's page (coming).
+    /// keyboard's keys.
     public var keyboardType: KeyboardType = .default
-    /// The return key's label on the on-screen keyboard (coming).
+    /// The return key's label on the on-screen keyboard.
     public var returnKeyType: ReturnKeyType = .default
     /// Which typed letters become capitals. Default `.sentences`, as UIKit.
     public var autocapitalizationType: TextAutocapitalizationType = .sentences

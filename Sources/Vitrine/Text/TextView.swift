@@ -53,6 +53,7 @@ open class TextView: ScrollView, TextInput {
         set {
             buffer.setText(String(TextSanitizer.sanitized(newValue, singleLine: false).prefix(maximumTextLength)))
             textDidChange()
+            editDidApply()  // the selection handles and the keyboard's automatic Shift follow
         }
     }
     /// The font.

@@ -100,6 +100,17 @@ struct KeyboardAutocapitalizationTests {
         #expect(h.app.keyboard.shiftState == .locked)
     }
 
+    @Test func theAppEmptyingTheFieldLatchesShiftAgain() {
+        let h = Harness()
+        let field = field(h, .sentences)
+        h.tapKeys("ab")
+        #expect(h.app.keyboard.shiftState == .off)
+        field.text = ""
+        #expect(h.app.keyboard.shiftState == .once)
+        h.tapKeys("c")
+        #expect(field.text == "C")
+    }
+
     @Test func movingTheCaretToTheStartLatchesShift() {
         let h = Harness()
         let field = field(h, .sentences)

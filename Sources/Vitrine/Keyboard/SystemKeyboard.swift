@@ -173,8 +173,8 @@ public final class SystemKeyboard {
         let input = responder as? any KeyInput
         let wanted = wantsKeyboard(for: responder)
         target = wanted ? input : nil
-        updateCandidateBarHosting()
         if wanted {
+            updateCandidateBarHosting()
             rebuild()
             updateAutomaticShift()
             show()
@@ -285,12 +285,13 @@ public final class SystemKeyboard {
         let end = Rect(x: begin.minX, y: window.bounds.height, width: begin.width, height: begin.height)
         isVisible = false
         shiftState = .off
-        updateCandidateBarHosting()
         restoreInset()
         post(.willHide, begin, end)
         View.animate(withDuration: animationDuration, options: [.curveEaseInOut], animations: { self.view.frame = end }) { [weak self] _ in
             guard let self, !self.isVisible else { return }
             self.window.isHidden = true
+            // The candidate bar slides down with the keys, then goes back to the controller.
+            self.updateCandidateBarHosting()
             self.post(.didHide, begin, end)
         }
     }

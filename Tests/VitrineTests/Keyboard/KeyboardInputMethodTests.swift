@@ -28,8 +28,13 @@ import VitrineHeadless
         let second = bar.convert(bar.cellRects[1], to: nil)
         h.tap(at: Point(x: second.midX, y: second.midY))
         #expect(field.text == "abc!" && field.markedRange == nil && bar.isHidden)
-        // Focus going away: the keyboard hides and gives the bar back to the controller.
+        // Focus going away: the keyboard slides down with the bar, then gives it back to the
+        // controller.
         field.resignFirstResponder()
+        h.loop.wakeUp()
+        h.loop.runUntilIdle()  // the slide starts (settle() would run it to its end)
+        #expect(h.app.keyboard.hostsCandidateBar && !h.app.keyboard.isVisible)
+        h.advance(by: 1)
         h.settle()
         #expect(!h.app.keyboard.hostsCandidateBar && h.app.inputMethodController.placesCandidateBar)
         #expect(bar.superview !== h.app.keyboard.view)

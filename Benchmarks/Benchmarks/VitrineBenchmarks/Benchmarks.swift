@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     touchBenchmarks()
     navigationBenchmarks()
     keyBenchmarks()
+    keyboardBenchmarks()
     hitTestBenchmarks()
     layoutBenchmarks()
     frameBenchmarks()

@@ -35,7 +35,7 @@ extension BoardPlatform {
             calibration: profile.touch.calibration,
             keymap: input.keymap,
             allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
-            allowsNoDevices: input.devices.isEmpty)
+            allowsNoDevices: input.devices.isEmpty, encoder: input.encoder)
     }
 
     /// The accelerometer's configuration from `[accelerometer]`, or nil for `device = "none"`.

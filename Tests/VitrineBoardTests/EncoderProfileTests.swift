@@ -1,0 +1,24 @@
+import Testing
+import VitrineBoard
+import VitrineInput
+
+/// `[input] encoder`: the rotary encoder that moves focus.
+@MainActor
+@Suite struct EncoderProfileTests {
+    @Test func anEncoderIsNamedByDeviceNameOrEventNodeAndReachesLibInput() throws {
+        let byName = try profile("[input]\nencoder = \"Griffin PowerMate\"\n")
+        #expect(byName.input.encoder == "Griffin PowerMate")
+        #expect(BoardPlatform.inputConfiguration(byName).encoder == "Griffin PowerMate")
+        let byPath = try profile("[input]\nencoder = \"/dev/input/by-path/platform-rotary-event\"\n")
+        #expect(BoardPlatform.inputConfiguration(byPath).encoder == "/dev/input/by-path/platform-rotary-event")
+        #expect(try profile("[input]\nseat = \"seat0\"\n").input.encoder == nil)
+    }
+
+    @Test func aBadEncoderSaysWhatToWrite() {
+        for bad in ["encoder = \"\"", "encoder = \"   \"", "encoder = \"/tmp/knob\"", "encoder = 3"] {
+            let error = profileError("[input]\n\(bad)\n")
+            let text = error.map { "\($0)" } ?? ""
+            #expect(text.contains("encoder") && text.contains("libinput device name") && text.contains("test.toml:2:"), "\(text)")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Testing
-import VitrineBoard
-import VitrineInput
+@testable import VitrineBoard
+@testable import VitrineInput
+import Vitrine
 
 /// `[input] encoder`: the rotary encoder that moves focus.
 @MainActor
@@ -20,5 +21,19 @@ import VitrineInput
             let text = error.map { "\($0)" } ?? ""
             #expect(text.contains("encoder") && text.contains("libinput device name") && text.contains("test.toml:2:"), "\(text)")
         }
+    }
+}
+
+/// A board without a touchscreen shows focus from the first frame.
+@MainActor
+@Suite struct FocusBehaviorBoardTests {
+    @Test func focusIsAlwaysOnWithoutATouchscreen() {
+        let knob = LibInputDevice(id: 1, name: "Knob", sysname: "event1", path: "/dev/input/event1", capabilities: .pointer,
+                                  touchSlots: 0, isCalibratedByLibInput: false)
+        let panel = LibInputDevice(id: 2, name: "Panel", sysname: "event2", path: "/dev/input/event2", capabilities: .touch,
+                                   touchSlots: 10, isCalibratedByLibInput: false)
+        #expect(BoardPlatform.focusBehavior(devices: [knob]) == .always)
+        #expect(BoardPlatform.focusBehavior(devices: []) == .always)
+        #expect(BoardPlatform.focusBehavior(devices: [knob, panel]) == .automatic)
     }
 }

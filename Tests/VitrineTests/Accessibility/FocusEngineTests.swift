@@ -319,3 +319,21 @@ import VitrineHeadless
         #expect(h.app.focusedView === after && stepper.value == 2)
     }
 }
+
+@MainActor
+@Suite struct FocusRingGeometryTests {
+    /// Found by the hostile-input run: a focused view with a non-finite transform made the ring
+    /// take a NaN frame, which differs from itself, so every commit damaged the window again and
+    /// the loop never went idle.
+    @Test func aFocusedViewWithNoUsableGeometryShowsNoRingAndTheLoopRests() {
+        let h = Harness()
+        let grid = buttonGrid(rows: 1, columns: 2, in: h.window)
+        h.advance(by: 0.1)
+        h.press(FKey.tab)
+        #expect(h.ringView != nil)
+        grid[0][0].transform = AffineTransform(scaleX: .nan, y: 1)
+        h.advance(by: 0.1)
+        #expect(!h.app.hasPendingCommit)
+        #expect(h.ringView == nil)
+    }
+}

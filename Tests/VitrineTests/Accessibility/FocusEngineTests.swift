@@ -337,3 +337,17 @@ import VitrineHeadless
         #expect(h.ringView == nil)
     }
 }
+
+@MainActor
+@Suite struct FocusNotificationTests {
+    @Test func aLayoutChangeNamingAnElementMovesFocusWhenFocusIsOn() {
+        let h = Harness()
+        let grid = buttonGrid(rows: 1, columns: 3, in: h.window)
+        h.advance(by: 0.1)
+        Accessibility.post(notification: .layoutChanged, argument: grid[0][2])
+        #expect(h.app.focusedView == nil, "focus stays off on a touch kiosk")
+        h.press(FKey.tab)
+        Accessibility.post(notification: .layoutChanged, argument: grid[0][2])
+        #expect(h.app.focusedView === grid[0][2])
+    }
+}

@@ -63,6 +63,8 @@ extension Application {
         set {
             if newValue == nil && accessibilityCenter == nil { return }
             accessibilityCenterMade.observer = newValue
+            // The focus engine tells the observer of new screens, focus on or off.
+            if newValue != nil { _ = focusEngine }
         }
     }
 

@@ -351,3 +351,24 @@ import VitrineHeadless
         #expect(h.app.focusedView === grid[0][2])
     }
 }
+
+@MainActor
+@Suite struct ScreenChangeObserverTests {
+    @Test func theObserverHearsOfNewScreensWithoutFocusKeys() {
+        let h = Harness()
+        let observer = RecordingObserver()
+        h.app.accessibilityObserver = observer
+        let a = ViewController(), b = ViewController()
+        let navigation = h.navigation(root: a)
+        observer.log.removeAll()
+        navigation.pushViewController(b, animated: true)
+        h.advance(by: 1)
+        #expect(observer.log == ["screen nil"])
+        _ = navigation.popViewController(animated: false)
+        h.advance(by: 0.1)
+        #expect(observer.log == ["screen nil", "screen nil"])
+        h.advance(by: 1)
+        #expect(observer.log.count == 2, "nothing more while nothing changes")
+        #expect(h.app.focusedView == nil && h.ringView == nil)
+    }
+}

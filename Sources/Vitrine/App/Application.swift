@@ -227,6 +227,8 @@ open class Application: Responder {
     var frameObservers: [any FrameObserver] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
+    /// Accessibility observer and focus engine, made on first use (Accessibility/, Focus/).
+    var accessibilityCenter: AccessibilityCenter?
     private var isRunning = false
     private var isTerminating = false
     let logger: Logger
@@ -268,6 +270,19 @@ open class Application: Responder {
 
     /// The delegate, when it is a responder; else nil (the end of the chain).
     open override var next: Responder? { delegate as? Responder }
+
+    /// The end of the chain for keys: a focus key no responder took (Tab, arrows, Enter,
+    /// Space, Escape) moves or activates focus (Focus/Application+Focus.swift); others go on.
+    open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
+        if handleFocusKeys(presses) { return }
+        super.pressesBegan(presses, with: event)
+    }
+
+    /// Auto-repeated focus keys move focus again; others go on.
+    open override func pressesChanged(_ presses: PressSet, with event: PressesEvent?) {
+        if handleFocusKeys(presses) { return }
+        super.pressesChanged(presses, with: event)
+    }
 
     // MARK: Life cycle
 
@@ -395,6 +410,12 @@ open class Application: Responder {
             scroll(by: Point(x: deltaX, y: deltaY), at: location, timestamp: timestamp)
         case let .acceleration(sample, timestamp):
             accelerate(sample, timestamp: timestamp)
+        case let .encoder(input, _):
+            switch input {
+            case let .rotated(steps): encoderRotated(by: steps)
+            case .pressed: encoderPressed()
+            case .released: break
+            }
         }
     }
 

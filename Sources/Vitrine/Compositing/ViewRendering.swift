@@ -137,6 +137,8 @@ extension View {
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
         guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
+        // A subtree that does not meet the damage costs one rectangle test (its kept extent).
+        guard subtreeMeetsClip(of: context) else { return }
         RenderCulling.viewsVisited += 1
         if let occluder = RenderCulling.occluder, occluder === self {
             RenderCulling.occluder = nil   // reached: it and everything after it paint as usual
@@ -338,8 +340,7 @@ extension View {
         var extent = bounds
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden {
-            let sub = subview.renderExtent(in: subview.renderBounds).applying(subview.renderTransformToSuperview)
-            extent = extent.union(sub)
+            extent = extent.union(subview.subtreeExtentInSuperview)
         }
         return extent
     }

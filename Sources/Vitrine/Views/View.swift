@@ -29,8 +29,10 @@ open class View: Responder {
     var storedBounds = Rect.zero { didSet { invalidateSubtreeExtent() } }
     private var storedTransform = AffineTransform.identity { didSet { invalidateSubtreeExtent() } }
     /// The area the view and its visible subtree cover, in the superview's space; nil until
-    /// computed or after a change (see `subtreeExtentInSuperview`, SubtreeExtent.swift).
-    var cachedSubtreeExtent: Rect?
+    /// computed or after a change (see `subtreeExtentInSuperview`, SubtreeExtent.swift). Read
+    /// on every view a frame's walks meet, only on the main actor, never accessed twice at
+    /// once: no runtime exclusivity checks.
+    @exclusivity(unchecked) var cachedSubtreeExtent: Rect?
 
     // MARK: Layout and display state
 

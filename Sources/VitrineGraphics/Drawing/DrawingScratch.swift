@@ -8,14 +8,16 @@ import CPixman
 /// has a scratch of its own; the compositor and the views' drawing (all on the main actor)
 /// share one through `withContext(surface:transform:clip:_:)`.
 package final class DrawingScratch {
-    private var buffer: UnsafeMutableRawPointer?
-    private var capacity = 0
+    // Used from one thread, each member never accessed twice at once (as GraphicsContext's
+    // state): no runtime exclusivity checks on what every primitive reads.
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var capacity = 0
     /// The last mask image made over `buffer`, kept while masks of its size follow.
-    private var maskImage: (image: OpaquePointer, width: Int, height: Int)?
+    @exclusivity(unchecked) private var maskImage: (image: OpaquePointer, width: Int, height: Int)?
     /// Solid images by colour, most recently used last.
-    private var solids: [(key: UInt64, image: OpaquePointer)] = []
+    @exclusivity(unchecked) private var solids: [(key: UInt64, image: OpaquePointer)] = []
     /// Contexts not in use, reset to draw nothing.
-    private var idleContexts: [GraphicsContext] = []
+    @exclusivity(unchecked) private var idleContexts: [GraphicsContext] = []
     /// What an idle context points at, so that it keeps no real surface alive.
     private lazy var placeholder = Surface(width: 1, height: 1, format: .a8)
 

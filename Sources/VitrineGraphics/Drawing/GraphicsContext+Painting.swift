@@ -160,12 +160,7 @@ extension GraphicsContext {
             paintUnmasked(source, area: area, alpha: alpha, mode: mode)
             return
         }
-        // A mask with pixels is used as it is. A solid one (a constant coverage: a rounded
-        // rectangle's edge on a fractional pixel) goes through scratch A8 pixels instead:
-        // pixman has no fast path for a solid mask, and its general one costs tens of
-        // instructions a pixel; the coverage, and so every pixel, is the same either way.
-        if case .mask(let image, let x, let y) = coverage, clipMask == nil, case .color = source,
-           pixman_image_get_data(image) != nil {
+        if case .mask(let image, let x, let y) = coverage, clipMask == nil, case .color = source {
             blend(source, mask: image, maskX: area.x - x, maskY: area.y - y, area: area, alpha: alpha, mode: mode)
             return
         }

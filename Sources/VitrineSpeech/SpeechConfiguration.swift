@@ -26,14 +26,19 @@ public struct SpeechConfiguration: Sendable, Hashable {
     public var volume: Double
     /// `device`: the ALSA PCM to play on (default "default").
     public var device: String
+    /// `jack`: the evdev node of the headphone jack's switch for `.onHeadphones`
+    /// ("/dev/input/event5"); nil ("auto", the default): the first node with SW_HEADPHONE_INSERT.
+    public var jack: String?
 
     /// A configuration; the defaults are speech off, 175 words per minute, English, full volume.
-    public init(mode: Mode = .off, rate: Int = 175, voice: String = "en", volume: Double = 1, device: String = "default") {
+    public init(mode: Mode = .off, rate: Int = 175, voice: String = "en", volume: Double = 1, device: String = "default",
+                jack: String? = nil) {
         self.mode = mode
         self.rate = rate
         self.voice = voice
         self.volume = volume
         self.device = device
+        self.jack = jack
     }
 
     /// espeak-ng's amplitude for `volume` (0…100; out-of-range or non-finite volumes clamped).

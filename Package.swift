@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
-        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", inMemoryLogging]),
+        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),

@@ -228,6 +228,8 @@ open class Application: Responder {
     var frameObservers: [any FrameObserver] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
+    /// Accessibility observer and focus engine, made on first use (Accessibility/, Focus/).
+    var accessibilityCenter: AccessibilityCenter?
     private var isRunning = false
     private var isTerminating = false
     let logger: Logger

@@ -57,6 +57,10 @@ open class View: Responder {
     var ownTintColor: Color?
     var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
 
+    /// Accessibility and focus settings (Accessibility/, Focus/), made on the first one set:
+    /// a view keeping every default pays this one reference.
+    var accessibilityStorage: AccessibilityStorage?
+
     // MARK: Initializers
 
     /// Creates a view with `frame` in its future superview's coordinate space.
@@ -508,6 +512,25 @@ open class View: Responder {
     /// The view's `traitCollection` changed from `previousTraitCollection`; default: nothing.
     /// Controls redraw.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+    // MARK: Accessibility and focus (override points; the model is in Accessibility/, Focus/)
+
+    /// Performs the element's action for a focus key, an encoder press or the screen reader's
+    /// double tap; returns whether it did something (UIKit's). Default: see
+    /// `AccessibilityDefaults.activate` (a control's primary action, a switch toggled, a cell selected).
+    open func accessibilityActivate() -> Bool { defaultAccessibilityActivate() }
+    /// Steps an adjustable element up (a slider by a tenth, a stepper by a step, a wheel by a row).
+    open func accessibilityIncrement() { defaultAccessibilityIncrement() }
+    /// Steps an adjustable element down.
+    open func accessibilityDecrement() { defaultAccessibilityDecrement() }
+    /// Whether the focus engine may focus this view (UIKit's). Default: see `Focus/`.
+    open var canBecomeFocused: Bool { defaultCanBecomeFocused }
+    /// The views focus should go to first inside this one, best first (UIKit's, views only).
+    /// Default: none (the first focusable view in reading order).
+    open var preferredFocusEnvironments: [View] { [] }
+    /// Focus moved to, from or within this view (`context` says which); called on the view
+    /// losing focus, the view gaining it, and their superviews up to the common one. Default: nothing.
+    open func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator) {}
 
     /// Type name and frame, for logs.
     open var debugDescription: String { "\(type(of: self))(frame: \(frame))" }

@@ -1,0 +1,63 @@
+import VitrineGraphics
+
+/// What a view's accessibility and focus settings hold, allocated on the first one set
+/// (`View.accessibilityStorage`), so that a view keeping every default pays one pointer.
+/// A nil field means "the default for this kind of view" (see `AccessibilityDefaults`).
+@MainActor
+final class AccessibilityStorage {
+    var isElement: Bool?
+    var label: String?
+    var value: String?
+    var hint: String?
+    var traits: AccessibilityTraits?
+    var identifier: String?
+    var language: String?
+    /// Screen points (set by the app), or nil: the view's bounds on screen.
+    var frame: Rect?
+    /// The container's bounds space, for an `AccessibilityElement` (UIKit's
+    /// `accessibilityFrameInContainerSpace`).
+    var frameInContainer: Rect?
+    var elements: [View]?
+    var viewIsModal: Bool?
+    var elementsHidden = false
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
+    var labelBlock: (@MainActor () -> String?)?
+    var valueBlock: (@MainActor () -> String?)?
+    var hintBlock: (@MainActor () -> String?)?
+    var activateBlock: (@MainActor () -> Bool)?
+    var incrementBlock: (@MainActor () -> Void)?
+    var decrementBlock: (@MainActor () -> Void)?
+    /// The elements a view of Vitrine made for itself (a tab bar's items), kept between reads.
+    var itemElements: [View]?
+    /// Whether the focus engine may focus the view, when the app said so.
+    var focusable: Bool?
+}
+
+/// How a view's content is laid out along the reading direction (UIKit's
+/// `UISemanticContentAttribute`, reduced to what Vitrine uses: the reading and focus order).
+public enum SemanticContentAttribute: Sendable, Hashable {
+    /// Follows the superview, and at the top the application's `userInterfaceLayoutDirection`.
+    case unspecified
+    /// Always left to right (media controls, a keypad).
+    case forceLeftToRight
+    /// Always right to left.
+    case forceRightToLeft
+}
+
+/// The direction text and reading order run in (UIKit's `UIUserInterfaceLayoutDirection`).
+public enum UserInterfaceLayoutDirection: Sendable, Hashable {
+    /// Leading is left (English, French, Russian, Chinese).
+    case leftToRight
+    /// Leading is right (Arabic, Hebrew).
+    case rightToLeft
+}
+
+extension View {
+    /// The view's accessibility storage, made on first use.
+    var accessibilityStore: AccessibilityStorage {
+        if let accessibilityStorage { return accessibilityStorage }
+        let made = AccessibilityStorage()
+        accessibilityStorage = made
+        return made
+    }
+}

@@ -10,6 +10,6 @@ extension BoardPlatform {
         guard profile.speech.mode != .off, speech == nil else { return }
         let service = SpeechService(configuration: profile.speech, loop: application.mainLoop, logger: logger)
         speech = service
-        service.start()
+        service.start(reading: application)
     }
 }

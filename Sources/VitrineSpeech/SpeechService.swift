@@ -26,6 +26,11 @@ public final class SpeechService {
     public var synthesizerDidChange: (@MainActor (EspeakSynthesizer?) -> Void)?
     /// Whether speech is on.
     public var isOn: Bool { synthesizer != nil }
+    /// The application read aloud (`start(reading:)`): while speech is on, a `ScreenReader` on
+    /// it is installed (its accessibility observer and touch interceptor).
+    public private(set) weak var application: Application?
+    /// The screen reader while speech is on and there is an application; nil otherwise.
+    public private(set) var screenReader: ScreenReader?
 
     private let loop: any MainLoop
     private let logger: Logger
@@ -58,15 +63,18 @@ public final class SpeechService {
         stop()
     }
 
-    /// Starts what the mode asks for (see the class's comment); idempotent.
-    public func start() {
-        start(jack: { HeadphoneJack.open(path: configuration.jack, loop: loop, logger: logger) })
+    /// Starts what the mode asks for (see the class's comment), reading `application` aloud
+    /// with a `ScreenReader` while speech is on (nil: speech only, for an app's own use);
+    /// idempotent.
+    public func start(reading application: Application? = nil) {
+        start(reading: application, jack: { HeadphoneJack.open(path: configuration.jack, loop: loop, logger: logger) })
     }
 
-    /// `start()` with the jack made by `openJack` (tests give one on a fake node).
-    package func start(jack openJack: () -> HeadphoneJack?) {
+    /// `start(reading:)` with the jack made by `openJack` (tests give one on a fake node).
+    package func start(reading application: Application? = nil, jack openJack: () -> HeadphoneJack?) {
         guard !started else { return }
         started = true
+        self.application = application
         switch configuration.mode {
         case .off:
             return
@@ -122,12 +130,19 @@ public final class SpeechService {
             return
         }
         sink = output
+        if let application, let synthesizer {
+            let reader = ScreenReader(synthesizer: synthesizer, application: application)
+            screenReader = reader
+            reader.install()
+        }
         logger.notice("speech: on — \(reason) (voice \(configuration.voice), \(configuration.espeakRate) words per minute, volume \(configuration.espeakVolume)%)")
         synthesizerDidChange?(synthesizer)
     }
 
     private func turnOff(because reason: String?) {
         guard let synthesizer else { return }
+        screenReader?.uninstall()
+        screenReader = nil
         synthesizer.stopSpeaking()
         self.synthesizer = nil
         (sink as? ALSAAudioSink)?.close()

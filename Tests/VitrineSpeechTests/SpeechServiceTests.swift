@@ -2,6 +2,7 @@ import InMemoryLogging
 import Logging
 import Testing
 import Vitrine
+import VitrineGraphics
 import VitrineHeadless
 @testable import VitrineSpeech
 
@@ -25,7 +26,7 @@ import VitrineHeadless
     @Test func offStartsNothing() {
         let speech = service(.off)
         var opened = false
-        speech.start(jack: { opened = true; return nil })
+        speech.start(reading: nil, jack: { opened = true; return nil })
         #expect(!speech.isOn && !opened)
         #expect(loop.watchCount == 0 && loop.armedTimerCount == 0)
         #expect(lines.isEmpty)
@@ -51,7 +52,7 @@ import VitrineHeadless
         let speech = service(.onHeadphones)
         var attached: [Bool] = []
         speech.synthesizerDidChange = { attached.append($0 != nil) }
-        speech.start(jack: { try? HeadphoneJack(node: node, loop: loop, logger: logger) })
+        speech.start(reading: nil, jack: { try? HeadphoneJack(node: node, loop: loop, logger: logger) })
         #expect(!speech.isOn)
         #expect(lines.last?.contains("off until headphones are plugged into /dev/input/event5") == true)
         node.flip(1)
@@ -74,7 +75,7 @@ import VitrineHeadless
         let node = FakeJackNode()
         node.state = 1
         let speech = service(.onHeadphones)
-        speech.start(jack: { try? HeadphoneJack(node: node, loop: loop, logger: logger) })
+        speech.start(reading: nil, jack: { try? HeadphoneJack(node: node, loop: loop, logger: logger) })
         #expect(speech.isOn)
     }
 
@@ -87,5 +88,35 @@ import VitrineHeadless
         #expect(speech.synthesizer?.sink is SilentAudioSink)
         #expect(lines.contains { $0.contains("no sound device \"default\"") && $0.contains("speech continues silently") })
         speech.synthesizer?.speak(SpeechUtterance("Still fine"))
+    }
+}
+
+/// The service installs a screen reader on the application while speech is on.
+@MainActor
+@Suite struct SpeechServiceReaderTests {
+    @Test func theReaderFollowsTheHeadphones() throws {
+        let platform = HeadlessPlatform(mode: DisplayMode(width: 400, height: 300))
+        let app = Application(platform: platform)
+        let window = Window(frame: app.screen.bounds)
+        let button = Button(frame: Rect(x: 20, y: 20, width: 200, height: 50))
+        button.setTitle("Start", for: .normal)
+        window.addSubview(button)
+        window.makeKeyAndVisible(in: app)
+        platform.manualMainLoop.advance(by: 0.1)
+        let sink = InMemoryAudioSink()
+        let node = FakeJackNode()
+        let speech = SpeechService(configuration: SpeechConfiguration(mode: .onHeadphones), loop: platform.manualMainLoop,
+                                   scheduling: .inline) { _ in .success(sink) }
+        speech.start(reading: app, jack: { try? HeadphoneJack(node: node, loop: platform.manualMainLoop, logger: Logger(label: "test")) })
+        #expect(app.accessibilityObserver == nil && app.touchInterceptor == nil)
+        node.flip(1)
+        platform.manualMainLoop.setReadiness(.readable, of: 40)
+        platform.manualMainLoop.runTurn()
+        #expect(app.accessibilityObserver === speech.screenReader)
+        #expect(sink.texts == ["Start", "button"], "plugging in says the screen's first element")
+        node.flip(0)
+        platform.manualMainLoop.runTurn()
+        platform.manualMainLoop.setReadiness([], of: 40)
+        #expect(app.accessibilityObserver == nil && app.touchInterceptor == nil && speech.screenReader == nil)
     }
 }

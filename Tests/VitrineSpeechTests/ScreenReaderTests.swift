@@ -149,7 +149,7 @@ final class TouchLog: View {
         #expect(reader.cursor === rooms)
         #expect(pad.log.isEmpty)
         #expect(actions == 0)
-        #expect(reader.exploration.timer == nil, "the reader's timers are gone once the finger is up")
+        #expect(!reader.exploration.isTimerArmed, "the reader's timers are gone once the finger is up")
     }
 
     @Test func aFingerHeldStillSaysWhatIsUnderIt() {
@@ -162,7 +162,7 @@ final class TouchLog: View {
         #expect(sink.texts == ["Rooms", "button"])
         input.up(0)
         frame()
-        #expect(reader.exploration.timer == nil)
+        #expect(!reader.exploration.isTimerArmed)
     }
 
     @Test func aSingleTapSaysTheElementAndADoubleTapAnywhereActivatesIt() {
@@ -183,7 +183,7 @@ final class TouchLog: View {
         #expect(actions == ["rooms"])
         loop.advance(by: 1)
         #expect(actions == ["rooms"])
-        #expect(reader.exploration.timer == nil)
+        #expect(!reader.exploration.isTimerArmed)
     }
 
     @Test func swipesMoveToTheNextAndPreviousElement() {

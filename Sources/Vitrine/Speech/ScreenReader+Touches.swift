@@ -21,11 +21,16 @@ struct TouchExploration {
     var passed: Set<TouchIdentifier> = []
     /// The last single tap, waiting `doubleTapInterval` for a second one.
     var pendingTap: (location: Point, time: Double)?
+    /// The one timer (made on first use, then re-armed: no allocation per touch) and what it
+    /// is armed for: a finger held still (`holding`), or a single tap to say.
     var timer: LoopTimer?
+    var holding = true
+
+    /// Whether the timer is armed.
+    var isTimerArmed: Bool { timer?.isValid == true }
 
     mutating func reset(cancelling: Bool) {
         timer?.invalidate()
-        timer = nil
         finger = nil
         pendingTap = nil
         exploring = false
@@ -127,14 +132,32 @@ extension ScreenReader: TouchInterceptor {
         exploration.exploring = false
         exploration.spoiled = false
         exploration.lastExplored = nil
-        exploration.timer?.invalidate()
         // Held still past a tap's length: exploring (says what is under the finger).
-        exploration.timer = LoopTimer.scheduled(on: application.mainLoop, after: Self.tapMaxDuration) { [weak self] _ in
-            guard let self, self.exploration.finger != nil, !self.exploration.spoiled else { return }
-            self.exploration.timer = nil
-            self.exploration.exploring = true
-            self.exploration.pendingTap = nil
-            self.explore(at: self.exploration.last)
+        armTimer(holding: true, after: Self.tapMaxDuration)
+    }
+
+    private func armTimer(holding: Bool, after delay: Double) {
+        exploration.holding = holding
+        let fireDate = application.mainLoop.clock.now + delay
+        if let timer = exploration.timer {
+            timer.rearm(at: fireDate)
+        } else {
+            let timer = LoopTimer(fireDate: fireDate) { [weak self] _ in self?.timerFired() }
+            timer.schedule(on: application.mainLoop)
+            exploration.timer = timer
+        }
+    }
+
+    private func timerFired() {
+        if exploration.holding {
+            guard exploration.finger != nil, !exploration.spoiled else { return }
+            exploration.exploring = true
+            exploration.pendingTap = nil
+            explore(at: exploration.last)
+        } else {
+            guard let pending = exploration.pendingTap else { return }
+            exploration.pendingTap = nil
+            explore(at: pending.location)
         }
     }
 
@@ -149,14 +172,12 @@ extension ScreenReader: TouchInterceptor {
             exploration.exploring = true
             exploration.pendingTap = nil
             exploration.timer?.invalidate()
-            exploration.timer = nil
         }
         explore(at: location)
     }
 
     private func fingerUp(timestamp: Double) {
         exploration.timer?.invalidate()
-        exploration.timer = nil
         exploration.finger = nil
         guard !exploration.spoiled, !exploration.exploring else { return }
         let dx = exploration.last.x - exploration.start.x, dy = exploration.last.y - exploration.start.y
@@ -174,14 +195,8 @@ extension ScreenReader: TouchInterceptor {
             return
         }
         // A single tap: said once no second tap follows.
-        let location = exploration.last
-        exploration.pendingTap = (location, timestamp)
-        exploration.timer = LoopTimer.scheduled(on: application.mainLoop, after: Self.doubleTapInterval) { [weak self] _ in
-            guard let self, self.exploration.pendingTap != nil else { return }
-            self.exploration.timer = nil
-            self.exploration.pendingTap = nil
-            self.explore(at: location)
-        }
+        exploration.pendingTap = (exploration.last, timestamp)
+        armTimer(holding: false, after: Self.doubleTapInterval)
     }
 
     /// Says the element under `location` (screen points) unless this finger just said it.

@@ -112,7 +112,13 @@ final class AccessibilityCenter {
     var observer: (any AccessibilityObserver)?
     var layoutDirection = UserInterfaceLayoutDirection.leftToRight
     /// The focus engine, made when focus is first used.
-    lazy var focusEngine = FocusEngine(application: application)
+    var madeFocusEngine: FocusEngine?
+    var focusEngine: FocusEngine {
+        if let madeFocusEngine { return madeFocusEngine }
+        let made = FocusEngine(application: application)
+        madeFocusEngine = made
+        return made
+    }
 
     init(application: Application) {
         self.application = application

@@ -10,7 +10,7 @@ enum AccessibilityDefaults {
     static func isElement(_ view: View) -> Bool {
         switch view {
         case is AccessibilityElement: true
-        case is TextField: true
+        case is TextField, is TextView: true
         case is DatePicker: false          // a container: its wheels are the elements
         case is Control: true
         case is PickerView: false
@@ -52,6 +52,7 @@ enum AccessibilityDefaults {
             pages.numberOfPages > 0 ? "page \(pages.currentPage + 1) of \(pages.numberOfPages)" : nil
         case let field as TextField:
             field.isSecureTextEntry ? (field.text.isEmpty ? nil : "\(field.text.count) characters") : (field.text.isEmpty ? nil : field.text)
+        case let textView as TextView: textView.text.isEmpty ? nil : textView.text
         case let progress as ProgressView: percent(progress.progress, in: 0...1)
         case let cell as TableViewCell: cell.detailTextLabel.text
         case let wheel as PickerWheel: title(of: wheel)
@@ -93,6 +94,7 @@ enum AccessibilityDefaults {
         case is Switch: traits.formUnion([.button, .toggleButton])
         case is Slider, is Stepper, is SegmentedControl, is PageControl, is PickerWheel: traits.insert(.adjustable)
         case is TextField: break
+        case let textView as TextView: if !textView.isEditable { traits.insert(.staticText) }
         case let label as Label:
             traits.insert(.staticText)
             if label.superview is NavigationBar { traits.insert(.header) }
@@ -146,6 +148,8 @@ enum AccessibilityDefaults {
             return true
         case let field as TextField:
             return field.becomeFirstResponder()
+        case let textView as TextView:
+            return textView.isEditable && textView.becomeFirstResponder()
         case is Slider, is Stepper, is SegmentedControl, is PageControl:
             return false
         case let control as Control:

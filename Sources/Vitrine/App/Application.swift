@@ -272,6 +272,19 @@ open class Application: Responder {
     /// The delegate, when it is a responder; else nil (the end of the chain).
     open override var next: Responder? { delegate as? Responder }
 
+    /// The end of the chain for keys: a focus key no responder took (Tab, arrows, Enter,
+    /// Space, Escape) moves or activates focus (Focus/Application+Focus.swift); others go on.
+    open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
+        if handleFocusKeys(presses) { return }
+        super.pressesBegan(presses, with: event)
+    }
+
+    /// Auto-repeated focus keys move focus again; others go on.
+    open override func pressesChanged(_ presses: PressSet, with event: PressesEvent?) {
+        if handleFocusKeys(presses) { return }
+        super.pressesChanged(presses, with: event)
+    }
+
     // MARK: Life cycle
 
     /// Runs an app: creates the application on `platform`, tells `delegate` it launched, runs

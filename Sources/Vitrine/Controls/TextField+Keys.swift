@@ -76,8 +76,11 @@ extension TextField {
         }
     }
 
-    /// Tab: the next field of the window in reading order (Shift: the previous), wrapping.
-    func moveFocus(backward: Bool) -> Bool { TextField.moveFocus(from: self, backward: backward) }
+    /// Tab leaves the field for the focus engine's next element (Focus/), which may be a field.
+    func moveFocus(backward: Bool) -> Bool {
+        guard let application = window?.application else { return false }
+        return application.moveFocus(backward ? .previous : .next)
+    }
 
     /// Moves focus from `view` to the next (or previous) text-entry view of its window in
     /// reading order, wrapping; false when there is no other.

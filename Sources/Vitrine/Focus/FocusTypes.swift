@@ -50,7 +50,7 @@ public final class FocusAnimationCoordinator {
 extension View {
     /// Whether this view has the focus of the focus engine (UIKit's `isFocused`).
     public var isFocused: Bool {
-        guard let focus = accessibilityWindow?.application?.accessibilityCenter?.focusEngine else { return false }
+        guard let focus = accessibilityWindow?.application?.focusEngineIfMade else { return false }
         return focus.focusedView === self
     }
 
@@ -70,6 +70,7 @@ extension View {
         guard isAccessibilityElement else { return false }
         let traits = accessibilityTraits
         if traits.contains(.notEnabled) { return false }
+        if let textView = self as? TextView { return textView.isEditable }
         if self is Control || self is TableViewCell || accessibilityStorage?.activateBlock != nil { return true }
         return !traits.isDisjoint(with: [.button, .link, .adjustable, .searchField, .keyboardKey, .toggleButton])
     }

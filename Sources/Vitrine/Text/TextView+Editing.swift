@@ -146,7 +146,7 @@ extension TextView: TextEditingHost {
         let line = lines.lines[i]
         switch TextFieldKey(rawValue: press.keyCode) {
         case .enter, .keypadEnter: editInsert("\n", typed: false); return true
-        case .tab: return TextField.moveFocus(from: self, backward: shift)
+        case .tab: return window?.application?.moveFocus(shift ? .previous : .next) ?? false
         case .left, .right:
             let direction = press.keyCode == TextFieldKey.left.rawValue ? -1 : 1
             let (moved, x) = line.geometry.visualMove(from: caret - line.range.lowerBound, at: nil, direction: direction)

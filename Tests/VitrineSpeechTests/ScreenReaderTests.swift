@@ -254,4 +254,20 @@ final class TouchLog: View {
         frame()
         #expect(pad.log == ["began", "moved", "ended"])
     }
+
+    /// The focus engine's moves (Tab, arrows) reach the reader, which interrupts and says the
+    /// new element.
+    @Test func keysMoveFocusAndTheReaderSaysEachElement() {
+        reader.install()
+        sink.clear()
+        for _ in 0..<2 {
+            input.key(15, .pressed)   // Tab
+            input.key(15, .released)
+            loop.runUntilIdle()
+        }
+        #expect(app.focusedView === rooms)
+        #expect(sink.texts.suffix(2) == ["Rooms", "button"])
+        #expect(sink.texts.contains("Check in"))
+        #expect(reader.cursor === rooms)
+    }
 }

@@ -118,9 +118,11 @@ public final class ScreenReader: AccessibilityObserver {
         synthesizer.speak(SpeechUtterance(text, language: language))
     }
 
-    /// Says `element`, or the new screen's first element.
+    /// Says `element`, or the new screen's first element — unless the focus change that came
+    /// with the new screen has just said it.
     public func accessibilityScreenDidChange(focusing element: View?) {
-        if let target = element ?? keyWindowElements().first { move(to: target) }
+        guard let target = element ?? keyWindowElements().first, target !== cursor else { return }
+        move(to: target)
     }
 
     /// Says `element` when one is given; otherwise the cursor stays.

@@ -1,3 +1,5 @@
+import Logging
+
 /// An utterance as the synthesizer hands it to the sound output: the words and the espeak-ng
 /// voice chosen for them.
 public struct SpokenUtterance: Sendable, Hashable {
@@ -30,13 +32,22 @@ public protocol AudioSink: AnyObject {
     func stop()
 }
 
-/// A sink that plays nothing: where speech goes when there is no sound device.
+/// A sink that plays nothing: where speech goes when there is no sound device. With a logger,
+/// it logs what would have been said (info), so that a kiosk without sound still shows in its
+/// journal that the reader works.
 @MainActor
 public final class SilentAudioSink: AudioSink {
-    /// A silent sink.
-    public init() {}
-    /// Ignored.
-    public func begin(_ utterance: SpokenUtterance) {}
+    private let logger: Logger?
+
+    /// A silent sink, logging each utterance to `logger` when given.
+    public init(logger: Logger? = nil) {
+        self.logger = logger
+    }
+
+    /// Logs the utterance (with a logger).
+    public func begin(_ utterance: SpokenUtterance) {
+        logger?.info("speech (no sound): \"\(utterance.text)\" [\(utterance.voice)]")
+    }
     /// Ignored.
     public func write(_ samples: [Int16]) {}
     /// Nothing to stop.

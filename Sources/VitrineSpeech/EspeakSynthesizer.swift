@@ -92,14 +92,24 @@ public final class EspeakSynthesizer: SpeechSynthesizer {
         }
     }
 
-    /// Queues `utterance` (see `SpeechSynthesizer`).
+    /// Queues `utterance` (see `SpeechSynthesizer`). Text without a language that mixes
+    /// scripts ("Welcome · Добро пожаловать · 欢迎") is said run by run, each in its voice.
     public func speak(_ utterance: SpeechUtterance) {
         let trimmed = utterance.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
-        let job = Job(serial: nextSerial, generation: generation.value,
-                      spoken: SpokenUtterance(text: trimmed, voice: voice(for: utterance)),
-                      silence: Int(utterance.preUtteranceDelay * Double(sampleRate)),
-                      fallback: configuration.voice, rate: configuration.espeakRate, volume: configuration.espeakVolume)
+        let runs = utterance.language == nil ? TextScript.runs(in: trimmed) : [(trimmed[...], TextScript.latin)]
+        var silence = Int(utterance.preUtteranceDelay * Double(sampleRate))
+        for run in runs {
+            let text = run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
+            let voice = utterance.language == nil ? voice(for: SpeechUtterance(text)) : voice(for: utterance)
+            enqueue(Job(serial: nextSerial, generation: generation.value, spoken: SpokenUtterance(text: text, voice: voice),
+                        silence: silence, fallback: configuration.voice, rate: configuration.espeakRate, volume: configuration.espeakVolume))
+            silence = 0
+        }
+    }
+
+    private func enqueue(_ job: Job) {
         nextSerial += 1
         pending += 1
         switch scheduling {
@@ -180,7 +190,7 @@ struct Job: Sendable {
                 return
             } catch {
                 if case .unknownVoice = error, voice != fallback {
-                    report("\(error); speaking \"\(spoken.text)\" with \"\(fallback)\"")
+                    report("\(error); speaking with \"\(fallback)\" instead")
                     voice = fallback
                     continue
                 }

@@ -120,7 +120,7 @@ public final class SpeechService {
             output = opened
         case .failure(let error):
             logger.error("speech: \(error)")
-            output = SilentAudioSink()
+            output = SilentAudioSink(logger: logger)
         }
         do throws(SpeechError) {
             synthesizer = try EspeakSynthesizer(configuration: configuration, sink: output, scheduling: scheduling, logger: logger)

@@ -32,8 +32,10 @@ extension KernelRing {
             jack.write(Int32(EV_SW), Int32(SW_HEADPHONE_INSERT), 1)
             jack.sync()
             try #require(waitFor("speech: on — headphones plugged in"), "plugging in did not turn speech on:\n\(child.text)")
-            // The VM has no sound card: that is said once, and speech goes on without sound.
+            // The VM has no sound card: that is said once, and speech goes on without sound —
+            // the reader says the welcome screen's first element, synthesized by espeak-ng.
             #expect(child.text.contains("speech continues silently"), "no line about the missing sound device:\n\(child.text)")
+            #expect(waitFor("speech (no sound): \""), "the demo said nothing:\n\(child.text)")
             jack.write(Int32(EV_SW), Int32(SW_HEADPHONE_INSERT), 0)
             jack.sync()
             #expect(waitFor("speech: off — headphones pulled out"), "pulling out did not turn speech off:\n\(child.text)")

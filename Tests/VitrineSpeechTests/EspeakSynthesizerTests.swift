@@ -33,6 +33,17 @@ import Vitrine
         #expect(sink.records.allSatisfy { $0.loudSampleCount > 200 })
     }
 
+    @Test func mixedScriptsAreSaidRunByRunInTheirVoices() throws {
+        let speech = try synthesizer()
+        speech.speak(SpeechUtterance("Welcome · Добро пожаловать · 欢迎", preUtteranceDelay: 0.2))
+        #expect(sink.texts == ["Welcome ·", "Добро пожаловать ·", "欢迎"])
+        #expect(sink.records.map(\.utterance.voice) == ["en", "ru", "cmn"])
+        #expect(sink.records[0].leadingSilence >= speech.sampleRate / 5)
+        #expect(sink.records.allSatisfy { $0.loudSampleCount > 200 })
+        speech.speak(SpeechUtterance("Bienvenue · Добро", language: "fr"))
+        #expect(sink.texts.last == "Bienvenue · Добро", "a language given is the language of the whole text")
+    }
+
     @Test func unknownLanguageFallsBackToTheProfileVoice() throws {
         let speech = try synthesizer()
         speech.speak(SpeechUtterance("Hello", language: "xx-YY"))

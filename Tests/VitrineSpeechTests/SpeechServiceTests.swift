@@ -88,6 +88,7 @@ import VitrineHeadless
         #expect(speech.synthesizer?.sink is SilentAudioSink)
         #expect(lines.contains { $0.contains("no sound device \"default\"") && $0.contains("speech continues silently") })
         speech.synthesizer?.speak(SpeechUtterance("Still fine"))
+        #expect(lines.last == "speech (no sound): \"Still fine\" [en]")
     }
 }
 

@@ -29,7 +29,7 @@ struct DemoOptions {
     /// `--size WxH`: the window's screen in pixels instead of the profile's.
     var size: (width: Int, height: Int)?
     /// `--speech off|on|on-headphones`: the screen reader's speech instead of the profile's
-    /// `[accessibility] speech` (on the panel).
+    /// `[accessibility] speech` (on the panel and in the window).
     var speech: SpeechConfiguration.Mode?
 
     static let usage = """
@@ -44,7 +44,7 @@ struct DemoOptions {
           --vnc view|control serve the screen over VNC (headless: the live kiosk, seen only by the viewer)
           --listen ADDR      where VNC listens (default 127.0.0.1:5900; beyond loopback needs a password)
           --vnc-password-file PATH  the VNC password (first line)
-          --speech MODE      the screen reader speaks: off, on, or on-headphones (while plugged in)
+          --speech MODE      the screen reader speaks: off, on, or on-headphones (while plugged in); panel or window
         """
 
     init(arguments: [String]) {
@@ -162,7 +162,8 @@ func runWindow(profile: BoardProfile, options: DemoOptions) -> Int32 {
         return runTour(profile: profile, framesFolder: options.framesFolder)
     }
     print("vitrine-demo: in a window of \(platform.sdlDisplay.mode) at scale \(platform.screenScale); close it to quit")
-    Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
+    let speaking: any Platform = profile.speech.mode == .off ? platform : SpeakingPlatform(platform, configuration: profile.speech)
+    Application.main(platform: speaking, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
     let loop = platform.epollMainLoop
     print("vitrine-demo: window closed after \(loop.turns) loop turns, \(loop.wakeUps) wake-ups")
     return 0

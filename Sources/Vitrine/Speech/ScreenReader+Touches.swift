@@ -26,6 +26,10 @@ struct TouchExploration {
     var timer: LoopTimer?
     var holding = true
 
+    /// Reused buffers of the window's elements, so that exploring allocates nothing once warm.
+    var elements: [View] = []
+    var scratch: [View] = []
+
     /// Whether the timer is armed.
     var isTimerArmed: Bool { timer?.isValid == true }
 
@@ -199,12 +203,30 @@ extension ScreenReader: TouchInterceptor {
         armTimer(holding: false, after: Self.doubleTapInterval)
     }
 
-    /// Says the element under `location` (screen points) unless this finger just said it.
+    /// Says the element under `location` (screen points) unless this finger just said it: of
+    /// the elements whose frame contains it, the smallest (as `Window.accessibilityElement(atScreenPoint:)`,
+    /// here into reused buffers).
     func explore(at location: Point) {
-        guard let window = application.touchTargetWindow(),
-              let element = window.accessibilityElement(atScreenPoint: location),
-              ObjectIdentifier(element) != exploration.lastExplored else { return }
-        exploration.lastExplored = ObjectIdentifier(element)
-        move(to: element)
+        guard let window = application.touchTargetWindow() else { return }
+        // Moved out and back (no copy: the buffers stay unique), as two inout accesses to
+        // `exploration` at once would conflict.
+        var elements = exploration.elements, scratch = exploration.scratch
+        exploration.elements = []
+        exploration.scratch = []
+        window.collectAccessibilityElements(into: &elements, scratch: &scratch)
+        var best: View?
+        var bestArea = Double.infinity
+        for element in elements {
+            let frame = element.accessibilityFrame
+            guard frame.contains(location), frame.width * frame.height < bestArea else { continue }
+            best = element
+            bestArea = frame.width * frame.height
+        }
+        elements.removeAll(keepingCapacity: true)
+        exploration.elements = elements
+        exploration.scratch = scratch
+        guard let best, ObjectIdentifier(best) != exploration.lastExplored else { return }
+        exploration.lastExplored = ObjectIdentifier(best)
+        move(to: best)
     }
 }

@@ -28,6 +28,12 @@ extension BoardPlatform {
 
     /// libinput's configuration from `[input]` and `[touch]`. On the seat, starting with no
     /// device is allowed (one may be plugged in later); explicit device paths must open.
+    /// `.always` when none of `devices` is a touchscreen (focus is then the only way to
+    /// operate the app), else `.automatic`.
+    package static func focusBehavior(devices: [LibInputDevice]) -> FocusBehavior {
+        devices.contains { $0.capabilities.contains(.touch) } ? .automatic : .always
+    }
+
     package static func inputConfiguration(_ profile: BoardProfile) -> InputConfiguration {
         let input = profile.input
         return InputConfiguration(
@@ -35,7 +41,7 @@ extension BoardPlatform {
             calibration: profile.touch.calibration,
             keymap: input.keymap,
             allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
-            allowsNoDevices: input.devices.isEmpty)
+            allowsNoDevices: input.devices.isEmpty, encoder: input.encoder)
     }
 
     /// The accelerometer's configuration from `[accelerometer]`, or nil for `device = "none"`.

@@ -282,6 +282,8 @@ public final class BoardPlatform: Platform {
         application.backlight = backlight
         application.idlePolicy = profile.power.idlePolicy
         profile.keyboard.apply(to: application)
+        // No touchscreen (an appliance with a knob or a keypad): focus shows from the first frame.
+        if let libInput { application.focusBehavior = Self.focusBehavior(devices: libInput.devices) }
         // Switched away before the application existed: it starts inactive for that reason.
         if console?.isNegotiatingSwitches == true && console?.isSessionActive == false {
             application.resignActive(reason: .consoleSwitchedAway)

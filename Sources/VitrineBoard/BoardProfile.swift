@@ -184,6 +184,10 @@ public struct BoardProfile: Sendable, Hashable {
         /// (`""`, `"nodeadkeys"`), `options` (`"grp:alt_shift_toggle"`), as `setxkbmap` and
         /// `/etc/default/keyboard` take them; libinput's own `KeymapNames`.
         public var keymap: KeymapNames
+        /// `encoder`: the rotary encoder that moves focus (turns) and activates (its press): its
+        /// libinput device name or `/dev/input/…` node. Nil (the default): none. See README's
+        /// "Accessibility: focus, keys and encoders".
+        public var encoder: String?
 
         /// Creates an input section; the defaults: every device of seat0, a US keymap, VT
         /// switching locked, the mouse driving a touch.

@@ -83,7 +83,8 @@ struct ProfileReader {
                                                            "modesetting"]) {
             profile.display = try readDisplay(display)
         }
-        if let input = try top.section("input", keys: ["seat", "devices", "vt_switching", "pointer_drives_touch", "keymap"],
+        if let input = try top.section("input", keys: ["seat", "devices", "vt_switching", "pointer_drives_touch", "keymap",
+                                                          "encoder"],
                                           subsections: ["keymap"]) {
             profile.input = try readInput(input)
         }
@@ -184,6 +185,14 @@ struct ProfileReader {
         }
         input.allowsVTSwitching = try s.bool("vt_switching", default: false)
         input.pointerDrivesTouch = try s.bool("pointer_drives_touch", default: true)
+        if s.table["encoder"] != nil {
+            input.encoder = try s.string("encoder", default: "",
+                                         allowed: "must be the rotary encoder's libinput device name as `vitrine devices` lists it "
+                                            + "(e.g. \"Griffin PowerMate\") or its event node (e.g. \"/dev/input/by-path/…-event\")") {
+                let name = $0.trimmingCharacters(in: .whitespaces)
+                return !name.isEmpty && (!name.hasPrefix("/") || name.hasPrefix("/dev/input/"))
+            }
+        }
         if let keymap = try s.section("keymap", keys: ["rules", "model", "layout", "variant", "options"]) {
             input.keymap.rules = try keymap.string("rules", default: "evdev", allowed: "must be an xkb rules name such as \"evdev\"") { !$0.isEmpty }
             input.keymap.model = try keymap.string("model", default: "pc105")

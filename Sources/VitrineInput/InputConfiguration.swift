@@ -31,12 +31,17 @@ public struct InputConfiguration: Sendable, Hashable {
     /// Whether the source may start with no input device (signage without input, or devices
     /// plugged only later on the udev seat). Default false: no device is a configuration error.
     public var allowsNoDevices: Bool
+    /// The rotary encoder: the libinput name (`"Griffin PowerMate"`) or event node path of the
+    /// device whose wheel turns move focus and whose button (a key or pointer button) activates
+    /// (`[input] encoder`). Nil (the default): none; every wheel scrolls. libinput 1.22 reports
+    /// REL_WHEEL as a wheel but not REL_DIAL, so the encoder must turn as a wheel.
+    public var encoder: String?
 
     /// Creates a configuration; every argument has the kiosk default.
     public init(devices: Devices = .seat("seat0"), calibration: CalibrationMatrix = .identity,
                 keymap: KeymapNames = KeymapNames(), allowsVTSwitching: Bool = false,
                 pointerDrivesTouch: Bool = true, wheelPointsPerDetent: Double = 40,
-                allowsNoDevices: Bool = false) {
+                allowsNoDevices: Bool = false, encoder: String? = nil) {
         self.devices = devices
         self.calibration = calibration
         self.keymap = keymap
@@ -44,6 +49,7 @@ public struct InputConfiguration: Sendable, Hashable {
         self.pointerDrivesTouch = pointerDrivesTouch
         self.wheelPointsPerDetent = wheelPointsPerDetent
         self.allowsNoDevices = allowsNoDevices
+        self.encoder = encoder
     }
 
     /// Throws `InputError.invalidConfiguration` when a value cannot work.
@@ -62,6 +68,9 @@ public struct InputConfiguration: Sendable, Hashable {
         }
         guard wheelPointsPerDetent.isFinite, wheelPointsPerDetent != 0 else {
             throw .invalidConfiguration("wheel points per detent must be a finite non-zero number (negative reverses the wheel), got \(wheelPointsPerDetent)")
+        }
+        if let encoder, encoder.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            throw .invalidConfiguration("the encoder name is empty; give its libinput device name (see `vitrine devices`) or its /dev/input/event* path")
         }
         guard calibration.inverted != nil else {
             throw .invalidConfiguration("the calibration matrix \(calibration) maps the panel onto a line (a·e − b·d is 0)")

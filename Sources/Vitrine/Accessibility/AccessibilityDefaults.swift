@@ -12,6 +12,7 @@ enum AccessibilityDefaults {
         case is AccessibilityElement: true
         case is TextField, is TextView: true
         case is DatePicker: false          // a container: its wheels are the elements
+        case let refresh as RefreshControl: refresh.isRefreshing   // read while it spins, never focused
         case is Control: true
         case is PickerView: false
         case is PickerWheel: true
@@ -32,6 +33,7 @@ enum AccessibilityDefaults {
         case let field as TextField: field.placeholder
         case let label as Label: label.text
         case let cell as TableViewCell: cell.textLabel.text
+        case is RefreshControl: "Refreshing"
         case is ActivityIndicatorView: "In progress"
         case is ProgressView: "Progress"
         case let wheel as PickerWheel:
@@ -100,7 +102,7 @@ enum AccessibilityDefaults {
             if label.superview is NavigationBar { traits.insert(.header) }
         case is ImageView: traits.insert(.image)
         case is TableViewCell: traits.insert(.button)
-        case is ProgressView, is ActivityIndicatorView: traits.insert(.updatesFrequently)
+        case is ProgressView, is ActivityIndicatorView, is RefreshControl: traits.insert(.updatesFrequently)
         case is TabBar: traits.insert(.tabBar)
         case is TableViewHeaderFooterView: traits.insert(.header)
         default: break

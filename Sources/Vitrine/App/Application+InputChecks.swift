@@ -8,7 +8,7 @@ extension InputEvent {
              let .touchUp(_, timestamp), let .touchCancel(_, timestamp), let .touchFrame(timestamp),
              let .deviceRemoved(_, timestamp), let .key(_, _, _, _, _, timestamp),
              let .switchToggled(_, _, timestamp), let .scroll(_, _, _, timestamp),
-             let .acceleration(_, timestamp):
+             let .acceleration(_, timestamp), let .encoder(_, timestamp):
             timestamp
         }
     }
@@ -30,6 +30,7 @@ extension InputEvent {
         case let .scroll(deltaX, deltaY, location, _):
             .scroll(deltaX: deltaX, deltaY: deltaY, location: location, timestamp: timestamp)
         case let .acceleration(sample, _): .acceleration(sample, timestamp: timestamp)
+        case let .encoder(input, _): .encoder(input, timestamp: timestamp)
         }
     }
 }

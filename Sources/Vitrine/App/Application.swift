@@ -409,6 +409,12 @@ open class Application: Responder {
             scroll(by: Point(x: deltaX, y: deltaY), at: location, timestamp: timestamp)
         case let .acceleration(sample, timestamp):
             accelerate(sample, timestamp: timestamp)
+        case let .encoder(input, _):
+            switch input {
+            case let .rotated(steps): encoderRotated(by: steps)
+            case .pressed: encoderPressed()
+            case .released: break
+            }
         }
     }
 

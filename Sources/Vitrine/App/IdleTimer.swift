@@ -279,7 +279,7 @@ final class LifeCycle {
                 wake()
                 return false
             }
-        case .scroll:
+        case .scroll, .encoder:
             if isAsleep {
                 wake()
                 return false

@@ -103,7 +103,8 @@ extension TableView {
 @MainActor
 enum FocusBack {
     /// Dismisses the front alert by its cancel action, else pops the top navigation
-    /// controller of `window` by one screen. Returns whether it did.
+    /// controller of `window` by one screen, else dismisses the top presented screen.
+    /// Returns whether it did.
     static func goBack(in window: Window?) -> Bool {
         guard let window else { return false }
         if let modal = window.accessibilityModalView, let alert = modal.owningViewController as? AlertController {
@@ -111,10 +112,15 @@ enum FocusBack {
                   let button = alert.actionButtons.first(where: { $0.currentTitle == cancel.title }) else { return false }
             return button.accessibilityActivate()
         }
-        guard let navigation = topNavigation(from: window.rootViewController), navigation.viewControllers.count > 1 else {
-            return false
+        if let navigation = topNavigation(from: window.rootViewController), navigation.viewControllers.count > 1 {
+            return navigation.popViewController(animated: true) != nil
         }
-        return navigation.popViewController(animated: true) != nil
+        // A presented screen with no back stack of its own: dismissed.
+        guard let root = window.rootViewController, let presented = root.presentedViewController else { return false }
+        var top = presented
+        while let above = top.presentedViewController, above !== top { top = above }
+        top.dismiss(animated: true)
+        return true
     }
 
     private static func topNavigation(from controller: ViewController?) -> NavigationController? {

@@ -71,6 +71,7 @@ extension View {
         let traits = accessibilityTraits
         if traits.contains(.notEnabled) { return false }
         if let textView = self as? TextView { return textView.isEditable }
+        if self is RefreshControl { return false }
         if self is Control || self is TableViewCell || accessibilityStorage?.activateBlock != nil { return true }
         return !traits.isDisjoint(with: [.button, .link, .adjustable, .searchField, .keyboardKey, .toggleButton])
     }

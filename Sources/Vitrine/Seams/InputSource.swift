@@ -67,6 +67,19 @@ public enum InputEvent: Sendable, Hashable {
     case scroll(deltaX: Double, deltaY: Double, location: Point, timestamp: Double)
     /// One accelerometer sample, in the panel's frame (see `Acceleration`).
     case acceleration(Acceleration, timestamp: Double)
+    /// The board's rotary encoder (`[input] encoder` in its profile) turned or its push button
+    /// changed: it drives the focus engine (`Application.encoderRotated(by:)`, `encoderPressed()`).
+    case encoder(EncoderInput, timestamp: Double)
+}
+
+/// What a rotary encoder did.
+public enum EncoderInput: Sendable, Hashable {
+    /// Turned by this many detents (positive: clockwise).
+    case rotated(Int)
+    /// Its push button went down.
+    case pressed
+    /// Its push button came up.
+    case released
 }
 
 /// Proper acceleration measured by the board's accelerometer, in units of standard gravity

@@ -85,7 +85,13 @@ public final class LibInputSource: InputSource {
         var capabilities: InputCapabilities
         var supportsCalibration: Bool
         var isCalibratedByLibInput: Bool
+        /// The board's rotary encoder (`InputConfiguration.encoder`): its wheel and buttons
+        /// drive focus (`.encoder` events) instead of scrolling and touching.
+        var isEncoder = false
     }
+
+    /// Wheel units (120 per detent) the encoder turned that do not make a whole detent yet.
+    private var encoderRemainder = 0.0
 
     /// Starts libinput on the configured devices (udev seat or paths), opening them with
     /// `opener`, for `display` at `screenScale` pixels per point, stamping events without a
@@ -241,6 +247,16 @@ public final class LibInputSource: InputSource {
             movePointer(to: mapping.screenPoint(panelX: x, panelY: y, on: display, calibrating: false), time: time, sink)
         case let .pointerButton(handle, button, isPressed, time):
             pointerButton(handle, button: button, isPressed: isPressed, time: time, sink)
+        case let .pointerScrollWheel(handle, _, v120Y, time) where states[handle]?.isEncoder == true:
+            encoderRemainder += v120Y
+            let steps = Int((encoderRemainder / 120).rounded(.towardZero))
+            guard steps != 0 else { return }
+            encoderRemainder -= Double(steps) * 120
+            sink(.encoder(.rotated(steps), timestamp: seconds(time)))
+        case let .pointerButton(handle, _, isPressed, time) where states[handle]?.isEncoder == true:
+            sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
+        case let .key(handle, _, isPressed, _, time) where states[handle]?.isEncoder == true:
+            sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
         case let .pointerScrollWheel(_, v120X, v120Y, time):
             let perDetent = configuration.wheelPointsPerDetent
             sink(.scroll(deltaX: v120X / 120 * perDetent, deltaY: v120Y / 120 * perDetent,
@@ -270,16 +286,17 @@ public final class LibInputSource: InputSource {
         if isTouch && info.supportsCalibration && !mapping.calibration.isIdentity {
             calibratedByLibInput = backend.setCalibration(mapping.calibration, for: info.handle)
         }
+        let isEncoder = configuration.encoder.map { $0 == info.name || $0 == info.path } ?? false
         states[info.handle] = DeviceState(id: id, capabilities: info.capabilities,
                                           supportsCalibration: info.supportsCalibration,
-                                          isCalibratedByLibInput: calibratedByLibInput)
+                                          isCalibratedByLibInput: calibratedByLibInput, isEncoder: isEncoder)
         let slots = isTouch ? max(info.touchCount, 1) : 0
         let description = LibInputDevice(id: id, name: info.name, sysname: info.sysname, path: info.path,
                                                  capabilities: info.capabilities, touchSlots: slots,
                                                  isCalibratedByLibInput: calibratedByLibInput)
         devices.append(description)
         updateMaximumTouchCount()
-        logger.info("input device added: \(description)")
+        logger.info("input device added: \(description)\(isEncoder ? " (the rotary encoder: it moves focus)" : "")")
         if isStarted, let capacity = touchPoolCapacity, slots > capacity {
             logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise [touch] capacity in the board profile)")
         }

@@ -78,6 +78,7 @@ extension InputEvent {
         case let .switchToggled(kind, isOn, _): "switch \(kind) \(isOn ? "on" : "off")"
         case .scroll: "scroll"
         case .acceleration: "acceleration"
+        case .encoder: "encoder"
         }
     }
 }

@@ -264,3 +264,58 @@ import VitrineHeadless
         #expect(observer.log == ["focus one", "focus two"])
     }
 }
+
+/// The rotary encoder: turns move focus, a press activates, an engaged adjustable element
+/// takes the turns.
+@MainActor
+@Suite struct EncoderFocusTests {
+    func turn(_ h: Harness, _ steps: Int) {
+        h.input.send(.encoder(.rotated(steps), timestamp: h.clock.now))
+        h.loop.runUntilIdle()
+    }
+
+    func push(_ h: Harness) {
+        h.input.send(.encoder(.pressed, timestamp: h.clock.now))
+        h.input.send(.encoder(.released, timestamp: h.clock.now))
+        h.loop.runUntilIdle()
+    }
+
+    @Test func turnsMoveFocusAndAPressActivates() {
+        let h = Harness()
+        let grid = buttonGrid(rows: 1, columns: 3, in: h.window)
+        var taps: [String] = []
+        for b in grid[0] { b.addAction({ c in taps.append((c as! Button).currentTitle!) }, for: .touchUpInside) }
+        h.advance(by: 0.1)
+        turn(h, 1)
+        #expect(h.focusedLabel == "r0c0", "the first turn shows focus on the first element")
+        turn(h, 2)
+        #expect(h.focusedLabel == "r0c2")
+        turn(h, -1)
+        #expect(h.focusedLabel == "r0c1")
+        push(h)
+        #expect(taps == ["r0c1"])
+    }
+
+    @Test func anEngagedStepperTakesTheTurnsUntilPressedAgain() {
+        let h = Harness()
+        let stepper = Stepper(frame: Rect(x: 20, y: 20, width: 94, height: 32))
+        let after = button("after", Rect(x: 200, y: 20, width: 100, height: 40))
+        h.window.addSubview(stepper)
+        h.window.addSubview(after)
+        let observer = RecordingObserver()
+        h.app.accessibilityObserver = observer
+        h.advance(by: 0.1)
+        turn(h, 1)
+        #expect(h.app.focusedView === stepper)
+        push(h)
+        #expect(h.app.isFocusEngaged)
+        turn(h, 3)
+        turn(h, -1)
+        #expect(stepper.value == 2)
+        #expect(observer.log.suffix(2) == ["value 3", "value 2"])
+        push(h)
+        #expect(!h.app.isFocusEngaged)
+        turn(h, 1)
+        #expect(h.app.focusedView === after && stepper.value == 2)
+    }
+}

@@ -41,3 +41,26 @@ import VitrineSpeech
         #expect(typo.kind == .unknownKey(allowed: ["speech", "rate", "voice", "volume", "device", "jack"], suggestion: "speech"))
     }
 }
+
+/// The board starts speech only when the profile asks for it.
+@MainActor
+@Suite struct BoardSpeechTests {
+    @Test func speechOffMakesNothingAndOnInstallsTheReader() throws {
+        let quiet = try BoardPlatform(profile: .virtual, notifier: nil)
+        defer { quiet.shutdown() }
+        let app = Application(platform: quiet)
+        #expect(quiet.speech == nil)
+        #expect(app.accessibilityObserver == nil && app.touchInterceptor == nil)
+
+        var profile = BoardProfile.virtual
+        profile.speech.mode = .on
+        profile.speech.device = "null"   // alsa-lib's discarding PCM: no sound card needed
+        let speaking = try BoardPlatform(profile: profile, notifier: nil)
+        let reading = Application(platform: speaking)
+        #expect(speaking.speech?.isOn == true)
+        #expect(reading.accessibilityObserver === speaking.speech?.screenReader)
+        speaking.shutdown()
+        #expect(speaking.speech?.isOn == false)
+        #expect(reading.accessibilityObserver == nil && reading.touchInterceptor == nil)
+    }
+}

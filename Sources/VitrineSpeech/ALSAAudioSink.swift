@@ -32,6 +32,7 @@ public final class ALSAAudioSink: AudioSink {
     /// permission).
     public init(device: String = "default", sampleRate: Int, loop: any MainLoop,
                 logger: Logger = Logger(label: "vitrine.speech")) throws(SpeechError) {
+        vitrine_alsa_silence_errors()
         var opened: OpaquePointer?
         var status = snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
         guard status >= 0, let opened else {

@@ -186,12 +186,13 @@ struct ProfileReader {
         input.allowsVTSwitching = try s.bool("vt_switching", default: false)
         input.pointerDrivesTouch = try s.bool("pointer_drives_touch", default: true)
         if s.table["encoder"] != nil {
-            input.encoder = try s.string("encoder", default: "",
-                                         allowed: "must be the rotary encoder's libinput device name as `vitrine devices` lists it "
+            let name = try s.string("encoder", default: "",
+                                         allowed: "must be \"none\" or the rotary encoder's libinput device name as `vitrine devices` lists it "
                                             + "(e.g. \"Griffin PowerMate\") or its event node (e.g. \"/dev/input/by-path/…-event\")") {
                 let name = $0.trimmingCharacters(in: .whitespaces)
                 return !name.isEmpty && (!name.hasPrefix("/") || name.hasPrefix("/dev/input/"))
             }
+            input.encoder = name == "none" ? nil : name
         }
         if let keymap = try s.section("keymap", keys: ["rules", "model", "layout", "variant", "options"]) {
             input.keymap.rules = try keymap.string("rules", default: "evdev", allowed: "must be an xkb rules name such as \"evdev\"") { !$0.isEmpty }

@@ -13,6 +13,7 @@ import Vitrine
         let byPath = try profile("[input]\nencoder = \"/dev/input/by-path/platform-rotary-event\"\n")
         #expect(BoardPlatform.inputConfiguration(byPath).encoder == "/dev/input/by-path/platform-rotary-event")
         #expect(try profile("[input]\nseat = \"seat0\"\n").input.encoder == nil)
+        #expect(try profile("[input]\nencoder = \"none\"\n").input.encoder == nil)
     }
 
     @Test func aBadEncoderSaysWhatToWrite() {

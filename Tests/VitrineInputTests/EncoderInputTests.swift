@@ -21,10 +21,18 @@ import VitrineGraphics
         h.fake.key(knob, 28, pressed: true)
         h.fake.key(knob, 28, pressed: false)
         h.fake.send(.pointerScrollWheel(mouse, v120X: 0, v120Y: 120, time: 5_000))
+        // A knob whose press is a mouse button (BTN_LEFT): an encoder press, not a touch.
+        h.fake.button(knob, 0x110, pressed: true)
+        h.fake.button(knob, 0x110, pressed: false)
         let events = h.events()
         #expect(events.prefix(3) == [.encoder(.rotated(1), timestamp: 0.001), .encoder(.rotated(-2), timestamp: 0.002),
                                      .encoder(.rotated(1), timestamp: 0.004)])
-        #expect(events.map(\.summary) == ["encoder", "encoder", "encoder", "encoder", "encoder", "scroll"])
+        #expect(events.map(\.summary) == ["encoder", "encoder", "encoder", "encoder", "encoder", "scroll", "encoder", "encoder"])
+        let presses: [EncoderInput?] = events.suffix(2).map { event -> EncoderInput? in
+            if case let .encoder(input, _) = event { return input }
+            return nil
+        }
+        #expect(presses == [.pressed, .released])
         guard case .encoder(.pressed, _) = events[3], case .encoder(.released, _) = events[4] else {
             Issue.record("the knob's key is its press: \(events)")
             return

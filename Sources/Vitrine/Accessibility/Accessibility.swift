@@ -7,7 +7,8 @@ public enum Accessibility {
     public enum Notification: Sendable, Hashable {
         /// A new screen appeared (a push, a pop, a presented alert). Argument: the element to
         /// move to (a `View`), or a `String` to speak, or nil for the screen's first element.
-        /// The runtime posts it itself for pushes, pops and presentations.
+        /// The focus engine tells the observer itself of pushes, pops and presentations; an
+        /// element given here also gets keyboard focus while focus is on.
         case screenChanged
         /// Part of the screen changed (an element appeared or went). Argument: as
         /// `screenChanged`; nil keeps the focused element when it is still there.
@@ -62,6 +63,8 @@ extension Application {
         set {
             if newValue == nil && accessibilityCenter == nil { return }
             accessibilityCenterMade.observer = newValue
+            // The focus engine tells the observer of new screens, focus on or off.
+            if newValue != nil { _ = focusEngine }
         }
     }
 
@@ -82,6 +85,11 @@ extension Application {
     }
 
     func post(accessibilityNotification notification: Accessibility.Notification, argument: Any?) {
+        // A screen or layout change naming an element moves keyboard focus there too, when focus is on.
+        if notification == .screenChanged || notification == .layoutChanged, let element = argument as? View,
+           isFocusActive {
+            moveFocus(to: element)
+        }
         guard let observer = accessibilityCenter?.observer else { return }
         switch notification {
         case .announcement, .pageScrolled:

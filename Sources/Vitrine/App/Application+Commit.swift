@@ -39,7 +39,9 @@ extension Application {
             }
         }
         // The focus ring follows the focused view as laid out (Focus/FocusEngine.swift).
-        if let focus = focusEngineIfMade, focus.isActive || focus.behavior == .always { focus.commitWillDisplay() }
+        if let focus = focusEngineIfMade, focus.isActive || focus.behavior == .always || accessibilityObserver != nil {
+            focus.commitWillDisplay()
+        }
         var drawnThisCommit = 0
         for window in windows where !window.isHidden {
             if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {

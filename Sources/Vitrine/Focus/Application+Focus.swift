@@ -93,7 +93,9 @@ extension Application {
         let engine = focusEngine
         switch key {
         case .tab:
-            return engine.move(shift ? .previous : .next) || true
+            // Taken even when nothing can be focused: Tab means focus, not a character.
+            engine.move(shift ? .previous : .next)
+            return true
         case .up, .down, .left, .right:
             if engine.isEngaged {
                 engine.adjust(up: key == .up || key == .right)

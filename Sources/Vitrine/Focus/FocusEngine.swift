@@ -16,6 +16,9 @@ final class FocusEngine {
     /// What had focus when a modal view appeared, to go back to when it goes.
     weak var focusBeforeModal: View?
     weak var modalAtLastCheck: View?
+    /// The front screen's view at the last commit (`FocusBack.frontScreen`), to tell the
+    /// observer of a new screen while focus is off.
+    weak var screenAtLastCheck: View?
     /// Whether focus navigation is on: the ring shows. Off until the first focus key or
     /// encoder use, unless `behavior` is `.always`.
     var isActive = false
@@ -187,8 +190,17 @@ final class FocusEngine {
     /// presented, an alert come or gone, the focused view removed), and put the ring on it.
     func commitWillDisplay() {
         if behavior == .always { isActive = true }
-        guard isActive, let window = application.keyWindow else {
+        guard let window = application.keyWindow else {
             ring.hide()
+            return
+        }
+        let screen = FocusBack.frontScreen(in: window)
+        let isNewScreen = screen !== screenAtLastCheck
+        screenAtLastCheck = screen
+        guard isActive else {
+            // Focus off (a touch kiosk): the screen reader still hears of a new screen.
+            ring.hide()
+            if isNewScreen { application.accessibilityCenter?.observer?.accessibilityScreenDidChange(focusing: nil) }
             return
         }
         let modal = window.accessibilityModalView

@@ -123,6 +123,25 @@ enum FocusBack {
         return true
     }
 
+    /// The view of the screen in front: a modal view, else the top presented controller's, the
+    /// top of a navigation stack, the selected tab's — what changes when the screen does.
+    static func frontScreen(in window: Window) -> View? {
+        if let modal = window.accessibilityModalView { return modal }
+        var controller = window.rootViewController
+        while let current = controller {
+            if let presented = current.presentedViewController, presented !== current {
+                controller = presented
+            } else if let navigation = current as? NavigationController, let top = navigation.topViewController {
+                controller = top
+            } else if let tabs = current as? TabBarController, let selected = tabs.selectedViewController {
+                controller = selected
+            } else {
+                return current.viewIfLoaded
+            }
+        }
+        return nil
+    }
+
     private static func topNavigation(from controller: ViewController?) -> NavigationController? {
         guard let controller else { return nil }
         if let presented = controller.presentedViewController, presented !== controller,

@@ -38,11 +38,17 @@ final class FocusRing {
             hide()
             return
         }
+        let frame = focused.accessibilityFrame.applying(window.transformToRoot.inverted())
+        // A view with no usable geometry (a non-finite transform) shows no ring: setting a NaN
+        // frame would damage the window at every commit.
+        guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+            hide()
+            return
+        }
         if view.superview !== window || window.subviews.last !== view {
             view.removeFromSuperview()
             window.addSubview(view)
         }
-        let frame = focused.accessibilityFrame.applying(window.transformToRoot.inverted())
         let ringFrame = frame.insetBy(dx: -FocusRing.outset, dy: -FocusRing.outset)
         if view.frame != ringFrame {
             view.frame = ringFrame

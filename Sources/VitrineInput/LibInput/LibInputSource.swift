@@ -245,6 +245,8 @@ public final class LibInputSource: InputSource {
         case let .pointerMotionAbsolute(_, x, y, time):
             // The calibration describes the touchscreen's mounting, not a tablet's: not applied.
             movePointer(to: mapping.screenPoint(panelX: x, panelY: y, on: display, calibrating: false), time: time, sink)
+        case let .pointerButton(handle, _, isPressed, time) where states[handle]?.isEncoder == true:
+            sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
         case let .pointerButton(handle, button, isPressed, time):
             pointerButton(handle, button: button, isPressed: isPressed, time: time, sink)
         case let .pointerScrollWheel(handle, _, v120Y, time) where states[handle]?.isEncoder == true:
@@ -253,8 +255,6 @@ public final class LibInputSource: InputSource {
             guard steps != 0 else { return }
             encoderRemainder -= Double(steps) * 120
             sink(.encoder(.rotated(steps), timestamp: seconds(time)))
-        case let .pointerButton(handle, _, isPressed, time) where states[handle]?.isEncoder == true:
-            sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
         case let .key(handle, _, isPressed, _, time) where states[handle]?.isEncoder == true:
             sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
         case let .pointerScrollWheel(_, v120X, v120Y, time):

@@ -24,9 +24,10 @@ final class KernelApp {
 
     /// Starts the app on vkms with `configuration` (the Virtual connector unless it names
     /// another) and a window whose background is `background`; with `input`, libinput reads
-    /// the udev seat. Nothing is shown until `settle()`.
+    /// the udev seat (the device named `encoder` being the rotary encoder). Nothing is shown
+    /// until `settle()`.
     init(configuration: DRMDisplay.Configuration = DRMDisplay.Configuration(), background: Color = .white,
-         input: Bool = false) throws {
+         input: Bool = false, encoder: String? = nil) throws {
         var configuration = configuration
         if configuration.connectorName == nil { configuration.connectorName = KernelDevices.virtualConnector }
         platform = try DRMPlatform(path: try KernelDevices.vkmsPath(), configuration: configuration,
@@ -36,7 +37,8 @@ final class KernelApp {
         if input {
             let source: LibInputSource
             do {
-                source = try LibInputSource(configuration: InputConfiguration(devices: .seat("seat0"), allowsNoDevices: true),
+                source = try LibInputSource(configuration: InputConfiguration(devices: .seat("seat0"), allowsNoDevices: true,
+                                                                                  encoder: encoder),
                                             display: platform.drmDisplay, screenScale: platform.screenScale,
                                             clock: platform.epollMainLoop.clock, logger: log.logger(label: "vitrine.input"))
             } catch {

@@ -319,3 +319,56 @@ import VitrineHeadless
         #expect(h.app.focusedView === after && stepper.value == 2)
     }
 }
+
+@MainActor
+@Suite struct FocusRingGeometryTests {
+    /// Found by the hostile-input run: a focused view with a non-finite transform made the ring
+    /// take a NaN frame, which differs from itself, so every commit damaged the window again and
+    /// the loop never went idle.
+    @Test func aFocusedViewWithNoUsableGeometryShowsNoRingAndTheLoopRests() {
+        let h = Harness()
+        let grid = buttonGrid(rows: 1, columns: 2, in: h.window)
+        h.advance(by: 0.1)
+        h.press(FKey.tab)
+        #expect(h.ringView != nil)
+        grid[0][0].transform = AffineTransform(scaleX: .nan, y: 1)
+        h.advance(by: 0.1)
+        #expect(!h.app.hasPendingCommit)
+        #expect(h.ringView == nil)
+    }
+}
+
+@MainActor
+@Suite struct FocusNotificationTests {
+    @Test func aLayoutChangeNamingAnElementMovesFocusWhenFocusIsOn() {
+        let h = Harness()
+        let grid = buttonGrid(rows: 1, columns: 3, in: h.window)
+        h.advance(by: 0.1)
+        Accessibility.post(notification: .layoutChanged, argument: grid[0][2])
+        #expect(h.app.focusedView == nil, "focus stays off on a touch kiosk")
+        h.press(FKey.tab)
+        Accessibility.post(notification: .layoutChanged, argument: grid[0][2])
+        #expect(h.app.focusedView === grid[0][2])
+    }
+}
+
+@MainActor
+@Suite struct ScreenChangeObserverTests {
+    @Test func theObserverHearsOfNewScreensWithoutFocusKeys() {
+        let h = Harness()
+        let observer = RecordingObserver()
+        h.app.accessibilityObserver = observer
+        let a = ViewController(), b = ViewController()
+        let navigation = h.navigation(root: a)
+        observer.log.removeAll()
+        navigation.pushViewController(b, animated: true)
+        h.advance(by: 1)
+        #expect(observer.log == ["screen nil"])
+        _ = navigation.popViewController(animated: false)
+        h.advance(by: 0.1)
+        #expect(observer.log == ["screen nil", "screen nil"])
+        h.advance(by: 1)
+        #expect(observer.log.count == 2, "nothing more while nothing changes")
+        #expect(h.app.focusedView == nil && h.ringView == nil)
+    }
+}

@@ -270,4 +270,35 @@ final class TouchLog: View {
         #expect(sink.texts.contains("Check in"))
         #expect(reader.cursor === rooms)
     }
+
+    /// On a touch board (focus off), a pushed screen is said from its first element (the
+    /// navigation bar's back button, as VoiceOver does), and swipes reach its content.
+    @Test func aPushedScreenIsSaidFromItsFirstElement() {
+        checkIn.removeFromSuperview()
+        rooms.removeFromSuperview()
+        let first = ViewController(), second = ViewController()
+        let start = Button(frame: Rect(x: 40, y: 100, width: 200, height: 60))
+        start.setTitle("Start", for: .normal)
+        first.view.addSubview(start)
+        let pay = Button(frame: Rect(x: 40, y: 100, width: 200, height: 60))
+        pay.setTitle("Pay", for: .normal)
+        second.view.addSubview(pay)
+        let navigation = NavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        loop.advance(by: 0.1)
+        reader.install()
+        loop.advance(by: 0.1)
+        sink.clear()
+        navigation.pushViewController(second, animated: true)
+        loop.advance(by: 1)
+        #expect(sink.texts.first?.contains("Back") == true)
+        #expect(!sink.texts.contains("Start"))
+        var swipes = 0
+        while reader.cursor !== pay && swipes < 5 {
+            swipe(from: Point(x: 400, y: 300), by: 120)
+            swipes += 1
+        }
+        #expect(reader.cursor === pay)
+        #expect(sink.texts.suffix(2) == ["Pay", "button"])
+    }
 }

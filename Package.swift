@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "VitrineSDL",
             dependencies: [
-                "Vitrine", "VitrineLinux", "CSDL2",
+                "Vitrine", "VitrineLinux", "VitrineInput", "CSDL2",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -153,7 +153,7 @@ let package = Package(
         .executableTarget(name: "VitrineLoopCheck", dependencies: ["Vitrine", "VitrineLinux", "CVitrineShims"]),
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
-        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless"], exclude: ["Assets"]),
+        .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineRime"], exclude: ["Assets"]),
         .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL", "VitrineSpeech"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
@@ -170,8 +170,8 @@ let package = Package(
         .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "CSDL2"]),
-        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless"], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "CSDL2"]),
+        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "VitrineGraphics", package: "Vitrine"),
                 .product(name: "VitrineHeadless", package: "Vitrine"),
                 .product(name: "VitrineLinux", package: "Vitrine"),
+                .product(name: "VitrineVNC", package: "Vitrine"),
             ]
         ),
         .executableTarget(

@@ -55,3 +55,13 @@ static inline unsigned long vitrine_sdl_x11_window(SDL_Window *window) {
 /// Waits until the server has handled every request sent on `display`, so that the errors they
 /// cause reach the handler installed now (before SDL restores its own at shutdown).
 static inline void vitrine_x11_sync(void *display) { XSync((Display *)display, False); }
+
+/// The X key code of an SDL_SYSWMEVENT carrying an X11 KeyPress or KeyRelease (the evdev code
+/// plus 8 on every X server of today), with `*pressed` set; 0 for any other event.
+static inline unsigned int vitrine_sdl_x11_key(const SDL_Event *event, int *pressed) {
+    if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    if (x->type != KeyPress && x->type != KeyRelease) return 0;
+    *pressed = x->type == KeyPress;
+    return x->xkey.keycode;
+}

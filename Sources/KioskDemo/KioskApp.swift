@@ -8,7 +8,8 @@ import VitrineGraphics
 // app. It is small on purpose; read it top to bottom.
 //
 // - Welcome screen: a header with a clock that redraws itself once a second (and only itself),
-//   and two stacks of large buttons. "Check in" slides up a detail screen.
+//   and two stacks of large buttons. "Check in" slides up a form for the visitor's name and
+//   email (CheckIn.swift), typed on the on-screen keyboard; checking in shows a detail screen.
 //   It is the root of a navigation controller (KioskNavigation.swift) that later screens are
 //   pushed onto; "Help" asks to confirm in an alert before it calls a member of staff.
 // - Detail screen: a picture and text in Latin, Cyrillic and Chinese. A swipe to the right, or
@@ -148,7 +149,7 @@ public final class WelcomeController: ViewController, KioskNavigation {
         header.addSubview(greeting)
         header.addSubview(clock)
         view.addSubview(columns)
-        buttons[0].addAction(.showDetail, for: .touchUpInside)
+        buttons[0].addAction(.checkIn, for: .touchUpInside)
         buttons[3].addAction(.callForHelp, for: .touchUpInside)
         connectBrowsingButtons()
         connectSettings()
@@ -188,12 +189,15 @@ public final class WelcomeController: ViewController, KioskNavigation {
 /// The detail screen: a picture and text in three scripts; swipe right (or "Back") to go back.
 public final class DetailController: ViewController {
     let log: (String) -> Void
+    /// The checked-in visitor's name, greeted first; nil for none.
+    public let guestName: String?
     private let picture = ImageView(frame: .zero)
     private let text = Label(frame: .zero)
     private let back = kioskButton("Back", color: Palette.quiet)
 
-    init(log: @escaping (String) -> Void) {
+    init(log: @escaping (String) -> Void, guestName: String? = nil) {
         self.log = log
+        self.guestName = guestName
         super.init()
     }
 
@@ -209,7 +213,7 @@ public final class DetailController: ViewController {
         picture.cornerRadius = 16
         picture.clipsToBounds = true
         view.addSubview(picture)
-        text.text = "Room 4 is ready for you.\nВаш номер 4 готов.\n您的4号房间已准备好。\n\nSwipe right to go back."
+        text.text = (guestName.map { "Welcome, \($0)!\n" } ?? "") + "Room 4 is ready for you.\nВаш номер 4 готов.\n您的4号房间已准备好。\n\nSwipe right to go back."
         text.numberOfLines = 0
         text.font = .system(size: 22)
         text.textColor = Palette.ink
@@ -286,6 +290,8 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
     public func applicationDidFinishLaunching(_ application: Application) {
         // Shake-to-reset needs the accelerometer; asking for shakes is what turns it on.
         application.detectsShakes = true
+        // The keyboard's Russian layout for the check-in (Pinyin starts with the room search).
+        KioskTextEntry.start(in: application, log: log)
         let window = Window(frame: application.screen.bounds)
         window.rootViewController = KioskNavigationController(welcome: welcome)
         window.makeKeyAndVisible(in: application)

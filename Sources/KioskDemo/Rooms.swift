@@ -2,8 +2,9 @@ import Vitrine
 import VitrineGraphics
 
 // "Find a room": the building's rooms in a scrolling list, one section per floor, each row a
-// picture, the room's name and whether it is free. Pull the list down to refresh the
-// statuses; tap a room for its detail screen. The list is a `TableView` with reused cells: a
+// picture, the room's name (in English and Chinese) and whether it is free. Pull the list down
+// to refresh the statuses; tap a room for its detail screen; type in the search field to
+// filter, in Chinese through Pinyin (RoomSearch.swift). The list is a `TableView` with reused cells: a
 // building of 10,000 rooms would cost the same few cells.
 
 /// What the welcome screen's "Find a room" and "Opening hours" buttons ask for (sent up the
@@ -25,7 +26,7 @@ extension Action {
 
 extension WelcomeController: KioskBrowsing {
     public func findRoom(_ sender: AnyObject?) {
-        present(RoomsController(log: log), animated: true)
+        present(RoomsController(log: log, inputMethod: KioskTextEntry.pinyin(log: log)), animated: true)
     }
 
     public func showHours(_ sender: AnyObject?) {
@@ -43,6 +44,8 @@ extension WelcomeController: KioskBrowsing {
 public struct Room: Sendable, Hashable {
     /// The room's name.
     public var name: String
+    /// The room's name in Chinese (会议室 is a meeting room).
+    public var chineseName: String
     /// The floor, from 0 (the section it is listed in).
     public var floor: Int
     /// Seats.
@@ -66,6 +69,12 @@ public struct RoomDirectory: Sendable {
         ["Granite", "Harbour", "Iris", "Juniper", "Kelp", "Larch", "Maple"],
         ["Nimbus", "Oak", "Pine", "Quartz", "Reed", "Slate"],
         ["Tundra", "Umber", "Vault", "Willow", "Yarrow", "Zephyr", "Library"],
+    ]
+    private static let chineseNames = [
+        ["中庭", "董事会议室", "雪松厅", "沙丘室", "榆树厅", "峡湾室"],
+        ["花岗岩会议室", "海港厅", "鸢尾室", "杜松室", "海藻室", "落叶松厅", "枫树会议室"],
+        ["云彩室", "橡树厅", "松树室", "石英会议室", "芦苇室", "石板室"],
+        ["冻原室", "赭石室", "穹顶厅", "柳树室", "蓍草室", "西风室", "图书馆"],
     ]
     private static let times = ["10:30", "11:00", "12:15", "14:00", "16:45"]
 
@@ -91,7 +100,7 @@ public struct RoomDirectory: Sendable {
         rooms = RoomDirectory.names.enumerated().map { floor, names in
             names.enumerated().map { index, name in
                 let n = floor * 7 + index + step
-                return Room(name: name, floor: floor, capacity: 4 + (n * 3) % 14, isFree: n % 3 != 1,
+                return Room(name: name, chineseName: RoomDirectory.chineseNames[floor][index], floor: floor, capacity: 4 + (n * 3) % 14, isFree: n % 3 != 1,
                             until: RoomDirectory.times[n % RoomDirectory.times.count])
             }
         }
@@ -127,20 +136,30 @@ final class BarView: View {
 public final class RoomsController: ViewController, TableViewDataSource, TableViewDelegate {
     /// The list.
     public let tableView = TableView(frame: .zero, style: .plain)
-    /// The rooms shown.
+    /// The rooms of the building.
     public private(set) var directory = RoomDirectory()
+    /// Filters the list by name, English or Chinese (Pinyin while it edits, when available).
+    public let searchField = TextField(frame: .zero)
+    /// The floors listed and their rooms matching the search (every room when it is empty).
+    public internal(set) var shown: [(floor: Int, rooms: [Room])] = []
+    /// The input method the search field types with (the demo's Pinyin), nil for none.
+    let searchInputMethod: (any InputMethod)?
+    /// The application the search field made Pinyin the input method of, while it edits.
+    weak var searchApplication: Application?
     let log: (String) -> Void
     private let bar = BarView(title: "Find a room")
     private let refresh = RefreshControl()
     private var refreshTimer: LoopTimer?
 
-    init(log: @escaping (String) -> Void) {
+    init(log: @escaping (String) -> Void, inputMethod: (any InputMethod)?) {
         self.log = log
+        searchInputMethod = inputMethod
         super.init()
     }
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
+        applySearch()
         tableView.rowHeight = 72
         tableView.sectionHeaderHeight = 34
         tableView.separatorInset = EdgeInsets(top: 0, left: 92, bottom: 0, right: 0)
@@ -153,6 +172,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
         view.addSubview(tableView)
         view.addSubview(bar)
         bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
+        setUpSearchField()
     }
 
     public override func viewWillAppear(_ animated: Bool) {
@@ -163,7 +183,8 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
         bar.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
-        tableView.frame = Rect(x: 0, y: 80, width: b.width, height: max(0, b.height - 80))
+        let top = layOutSearchField(in: b)
+        tableView.frame = Rect(x: 0, y: top, width: b.width, height: max(0, b.height - top))
     }
 
     /// The booking system is asked again (a second, on the loop's timer); the list reloads.
@@ -173,7 +194,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
         refreshTimer = LoopTimer.scheduled(on: loop, after: 1) { [weak self] _ in
             guard let self else { return }
             self.directory.refresh()
-            self.tableView.reloadData()
+            self.applySearch()
             self.refresh.endRefreshing()
             self.log("statuses refreshed")
         }
@@ -181,20 +202,20 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
 
     // MARK: Data source and delegate
 
-    public func numberOfSections(in tableView: TableView) -> Int { directory.rooms.count }
+    public func numberOfSections(in tableView: TableView) -> Int { shown.count }
 
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        directory.rooms[section].count
+        shown[section].rooms.count
     }
 
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-        RoomDirectory.floors[section]
+        RoomDirectory.floors[shown[section].floor]
     }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: ItemPath) -> TableViewCell {
-        let room = directory.rooms[indexPath.section][indexPath.row]
+        let room = shown[indexPath.section].rooms[indexPath.row]
         let cell = tableView.dequeueReusableCell(withIdentifier: "room", for: indexPath)
-        cell.textLabel.text = room.name
+        cell.textLabel.text = "\(room.name)  \(room.chineseName)"
         cell.textLabel.font = .system(size: 20, weight: .semibold)
         cell.textLabel.textColor = Palette.ink
         cell.detailTextLabel.text = "\(room.status) · \(room.capacity) seats"
@@ -204,7 +225,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     }
 
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: ItemPath) {
-        let room = directory.rooms[indexPath.section][indexPath.row]
+        let room = shown[indexPath.section].rooms[indexPath.row]
         log("room \(room.name) tapped")
         present(RoomDetailController(room: room), animated: true)
     }
@@ -220,7 +241,7 @@ public final class RoomDetailController: ViewController {
 
     init(room: Room) {
         self.room = room
-        bar = BarView(title: room.name)
+        bar = BarView(title: "\(room.name) · \(room.chineseName)")
         super.init()
     }
 

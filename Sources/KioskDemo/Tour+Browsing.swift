@@ -61,6 +61,7 @@ extension KioskTour {
         record("Back: the list again, the room's row deselected",
                passed: rooms.isVisible && rooms.presentedViewController == nil && table.indexPathForSelectedRow == nil)
 
+        searchRoomsInPinyin(rooms)
         tapBackButton(of: rooms)
         tap(kiosk.welcome.buttons[2])
         let hours = kiosk.welcome.presentedViewController as? HoursController

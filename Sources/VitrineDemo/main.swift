@@ -156,7 +156,8 @@ func runWindow(profile: BoardProfile, options: DemoOptions) -> Int32 {
     let platform: SDLPlatform
     do {
         platform = try SDLPlatform(mode: mode, scale: profile.display.scale, rotation: profile.display.rotation,
-                                   touchCapacity: profile.touch.capacity, title: "Vitrine demo (\(profile.name))")
+                                   touchCapacity: profile.touch.capacity, keymap: profile.input.keymap,
+                                   title: "Vitrine demo (\(profile.name))")
     } catch {
         print("vitrine-demo: no window — \(error)\nvitrine-demo: playing the tour headless instead")
         return runTour(profile: profile, framesFolder: options.framesFolder)

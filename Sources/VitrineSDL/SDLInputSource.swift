@@ -1,6 +1,8 @@
 import CSDL2
+import Logging
 import Vitrine
 import VitrineGraphics
+import VitrineInput
 
 /// The desktop window's input as an `InputSource`: SDL's queue, filled by `SDLDisplay` when the
 /// X connection is readable (the source has no descriptor of its own; it signals readiness).
@@ -8,9 +10,15 @@ import VitrineGraphics
 /// - The mouse is one finger (device 1, slot 0): button down, motion, up → touch down, motion,
 ///   up. With Ctrl or Alt held at the button press a second finger (slot 1) moves mirrored
 ///   around the window's centre, for pinches and rotations, as the iOS Simulator's Option-drag.
-/// - The host's touches (`SDL_FINGER*`) are real touches (device 2, one slot per finger).
-/// - Keys: SDL's scancodes mapped to Linux key codes (`SDLKeyMap`), characters from SDL's key
-///   symbol (US layout: not through xkbcommon as libinput's keys are; see README).
+/// - The host's touchscreen touches (`SDL_FINGER*` of a direct touch device) are real touches
+///   (device 2, one slot per finger; `SDLTouchFingers`). A trackpad moves the mouse finger and
+///   scrolls (X11 gives its touches no place on the screen).
+/// - Keys go through xkbcommon with the board profile's keymap, as libinput's keys do
+///   (`XKBKeyTranslator`): each key's Linux code is the X server's key code less 8 (read from
+///   the X event, `SDL_SYSWMEVENT`), so the kiosk's layout applies whatever the desk's X
+///   layout is; the few key events SDL makes up (keys released when the window loses the
+///   focus) go through `SDLKeyMap`. Auto-repeated presses are presses again (`changed`),
+///   except for modifier and lock keys.
 /// - Shortcuts for what a desk lacks: Ctrl-Shift-S shakes, Ctrl-Shift-L closes or opens the
 ///   lid, Ctrl-Shift-R turns the screen a quarter clockwise (`shortcutHelp`).
 /// - Closing the window terminates the application (exit status 0 under `Application.main`).
@@ -38,19 +46,28 @@ public final class SDLInputSource: SignallingInputSource {
     private var lidClosed = false
     /// SDL's modifier bits as of the last key event translated.
     private var heldModifiers: UInt32 = 0
-    /// SDL finger ids of the host's touches that are down, by slot (no allocation per touch).
-    private var fingers: [SDL_FingerID?] = Array(repeating: nil, count: 10)
+    /// The host's touchscreen fingers down (no allocation per touch).
+    private var fingers = SDLTouchFingers()
+    /// Keys through the profile's XKB keymap.
+    private let keys: XKBKeyTranslator
+    /// The Linux code and state of the X key event just read, for the SDL key event that follows it.
+    private var pendingXKey: (code: Int, isPressed: Bool)?
     private var event = SDL_Event()
 
     /// The mouse's finger device, the host's touchscreen device.
-    static let mouseDevice = 1, touchDevice = 2
+    nonisolated static let mouseDevice = 1, touchDevice = 2
 
-    /// Reads the events of `display`'s window, at `scale` pixels per point, timestamps on `clock`.
-    public init(display: SDLDisplay, scale: Double, clock: any TimeSource) {
+    /// Reads the events of `display`'s window, at `scale` pixels per point, timestamps on
+    /// `clock`; keys through the XKB keymap `keymap` (the board profile's `[input.keymap]`).
+    public init(display: SDLDisplay, scale: Double, clock: any TimeSource, keymap: KeymapNames = KeymapNames(),
+                logger: Logger = Logger(label: "vitrine.sdl")) {
         self.display = display
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.clock = clock
+        keys = XKBKeyTranslator(keymap: keymap, logger: logger)
         SDL_StopTextInput()
+        // Each X event comes first as an SDL_SYSWMEVENT: key events carry the X key code.
+        SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)
         display.eventsPending = { [weak self] in self?.readinessHandler?() }
     }
 
@@ -74,7 +91,14 @@ public final class SDLInputSource: SignallingInputSource {
 
     private func translate(_ sink: (InputEvent) -> Void) {
         let now = clock.now
+        // An X key event is followed at once by its SDL key event, if any.
+        let xKey = pendingXKey
+        pendingXKey = nil
         switch SDL_EventType(event.type) {
+        case SDL_SYSWMEVENT:
+            var pressed: Int32 = 0
+            let keycode = vitrine_sdl_x11_key(&event, &pressed)
+            if keycode >= 8 { pendingXKey = (Int(keycode) - 8, pressed != 0) }
         case SDL_QUIT:
             application?.terminate()
         case SDL_WINDOWEVENT:
@@ -114,58 +138,41 @@ public final class SDLInputSource: SignallingInputSource {
             SDL_GetMouseState(&x, &y)
             sink(.scroll(deltaX: Double(event.wheel.x) * 10, deltaY: Double(event.wheel.y) * 10, location: point(x, y), timestamp: now))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-            finger(sink, now: now)
+            fingers.translate(event.tfinger, deviceType: SDL_GetTouchDeviceType(event.tfinger.touchId),
+                              windowSize: display.windowSize, scale: scale, now: now, sink)
         case SDL_KEYDOWN, SDL_KEYUP:
-            key(sink, now: now)
+            key(sink, xKey: xKey, now: now)
         default:
             break
         }
     }
 
-    private func finger(_ sink: (InputEvent) -> Void, now: Double) {
-        let touch = event.tfinger
-        let size = display.windowSize
-        let location = Point(x: Double(touch.x) * Double(size.width) / scale, y: Double(touch.y) * Double(size.height) / scale)
-        switch SDL_EventType(touch.type) {
-        case SDL_FINGERDOWN:
-            guard let slot = fingers.firstIndex(where: { $0 == nil }) else { return }
-            fingers[slot] = touch.fingerId
-            sink(.touchDown(TouchIdentifier(device: Self.touchDevice, slot: slot), location: location, majorRadius: 0, timestamp: now))
-        case SDL_FINGERMOTION:
-            guard let slot = fingers.firstIndex(where: { $0 == touch.fingerId }) else { return }
-            sink(.touchMotion(TouchIdentifier(device: Self.touchDevice, slot: slot), location: location, majorRadius: 0, timestamp: now))
-        default:
-            guard let slot = fingers.firstIndex(where: { $0 == touch.fingerId }) else { return }
-            fingers[slot] = nil
-            sink(.touchUp(TouchIdentifier(device: Self.touchDevice, slot: slot), timestamp: now))
-        }
-        sink(.touchFrame(timestamp: now))
-    }
-
-    private func key(_ sink: (InputEvent) -> Void, now: Double) {
+    private func key(_ sink: (InputEvent) -> Void, xKey: (code: Int, isPressed: Bool)?, now: Double) {
         let key = event.key
         let pressed = SDL_EventType(key.type) == SDL_KEYDOWN
+        // SDL's modifiers, for the shortcuts and the mirrored finger (the desk's keyboard).
         let mod = UInt32(key.keysym.mod)
         heldModifiers = mod
-        var modifiers: KeyModifiers = []
-        if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
-        if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
-        if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alternate) }
-        if mod & KMOD_GUI.rawValue != 0 { modifiers.insert(.command) }
-        if mod & KMOD_CAPS.rawValue != 0 { modifiers.insert(.alphaShift) }
-        let sym = key.keysym.sym
-        if pressed, key.repeat == 0, modifiers.contains(.control), modifiers.contains(.shift), shortcut(sym, now: now, sink) {
+        let control = mod & KMOD_CTRL.rawValue != 0, shift = mod & KMOD_SHIFT.rawValue != 0
+        if pressed, key.repeat == 0, control, shift, shortcut(key.keysym.sym, now: now, sink) {
             return
         }
-        guard let code = SDLKeyMap.linuxCode(scancode: Int(key.keysym.scancode.rawValue)) else { return }
-        var characters = ""
-        if pressed, !modifiers.contains(.control), (32...126).contains(sym), let scalar = Unicode.Scalar(UInt32(sym)) {
-            let character = Character(scalar)
-            characters = modifiers.contains(.shift) != modifiers.contains(.alphaShift) ? character.uppercased() : String(character)
+        let code: Int
+        if let xKey, xKey.isPressed == pressed {
+            code = xKey.code
+        } else if let mapped = SDLKeyMap.linuxCode(scancode: Int(key.keysym.scancode.rawValue)) {
+            code = mapped
+        } else {
+            return
         }
+        if key.repeat != 0 && Self.modifierAndLockKeys.contains(code) { return }
+        let (characters, modifiers) = keys.translate(code: code, isPressed: pressed)
         sink(.key(code: code, state: pressed ? .pressed : .released, characters: characters, modifiers: modifiers,
                   device: Self.mouseDevice, timestamp: now))
     }
+
+    /// Ctrl, Shift, Alt, Meta (left and right), Caps Lock, Num Lock, Scroll Lock: never repeated.
+    private static let modifierAndLockKeys: Set<Int> = [29, 97, 42, 54, 56, 100, 125, 126, 58, 69, 70]
 
     /// Ctrl-Shift-S, -L, -R; true when `sym` was one.
     private func shortcut(_ sym: SDL_Keycode, now: Double, _ sink: (InputEvent) -> Void) -> Bool {

@@ -1,6 +1,7 @@
 import Logging
 import Vitrine
 import VitrineGraphics
+import VitrineInput
 import VitrineLinux
 
 /// The desktop window as a `Platform`: the epoll run loop, an `SDLDisplay` showing the panel
@@ -21,9 +22,11 @@ public final class SDLPlatform: Platform {
     public let touchCapacity: Int
 
     /// Opens a window titled `title` (the shortcuts are appended) for a panel of `mode` turned
-    /// by `rotation`, at `scale`. Throws `MainLoopError` or `SDLError`.
+    /// by `rotation`, at `scale`; keys go through the XKB keymap `keymap` (the board profile's
+    /// `[input.keymap]`, as on the panel). Throws `MainLoopError` or `SDLError`.
     public init(mode: DisplayMode, scale: Double = 1, rotation: ScreenRotation = .none, touchCapacity: Int = 10,
-                title: String = "Vitrine", logger: Logger = Logger(label: "vitrine.sdl")) throws {
+                keymap: KeymapNames = KeymapNames(), title: String = "Vitrine",
+                logger: Logger = Logger(label: "vitrine.sdl")) throws {
         let loop = try EpollMainLoop(logger: logger)
         do {
             sdlDisplay = try SDLDisplay(mode: mode, rotation: rotation,
@@ -36,7 +39,7 @@ public final class SDLPlatform: Platform {
         epollMainLoop = loop
         screenScale = scale
         self.touchCapacity = touchCapacity
-        input = SDLInputSource(display: sdlDisplay, scale: scale, clock: loop.clock)
+        input = SDLInputSource(display: sdlDisplay, scale: scale, clock: loop.clock, keymap: keymap, logger: logger)
     }
 
     /// The epoll loop.

@@ -15,7 +15,8 @@ import VitrineGraphics
 /// and its keys are presses, all on device `VNCServer.remoteDevice` (an app tells remote input
 /// by `touch.identifier.device` or `press.device`). Each session's start and end are logged with
 /// the peer's address; after a failed authentication the peer is refused for a while (5 s,
-/// doubling to 5 minutes). Everything is on the main actor.
+/// doubling to 5 minutes; `VNCAuthenticationBackoff`, at most 64 peers remembered).
+/// Everything is on the main actor.
 @MainActor
 public final class VNCServer: FrameObserver {
     /// The input device number of remote touches and presses.
@@ -36,6 +37,11 @@ public final class VNCServer: FrameObserver {
     public var viewerCount: Int { clients.count }
     /// Frames whose damage was sent to viewers (for tests and benchmarks).
     public private(set) var framesMirrored = 0
+    /// The listening socket, -1 when not started (for tests and benchmarks on a `ManualMainLoop`,
+    /// which watches no real descriptor: they tell it when this one is readable).
+    public var listeningSocket: Int32 { screen?.pointee.listenSock ?? -1 }
+    /// The sockets of the viewers connected now, in the order they came (as `listeningSocket`).
+    public var viewerSockets: [Int32] { clients.map { $0.client.pointee.sock } }
 
     let logger: Logger
     private let password: String?
@@ -50,7 +56,8 @@ public final class VNCServer: FrameObserver {
     var pendingInput: [InputEvent] = []
     var buttonDown = false
     var modifiers = KeyModifiers()
-    private var refusedUntil: [String: (failures: Int, until: Double)] = [:]
+    /// Peers refused after failed authentications (a bounded table).
+    var backoff = VNCAuthenticationBackoff()
 
     /// Reads the password (throws when listening beyond loopback without one); nothing listens
     /// until `start(on:)`.
@@ -184,7 +191,7 @@ public final class VNCServer: FrameObserver {
     private func clientArrived(_ client: rfbClientPtr) -> rfbNewClientAction {
         let host = peer(client)
         let now = application?.mainLoop.clock.now ?? 0
-        if let refusal = refusedUntil[host], now < refusal.until {
+        if let refusal = backoff.refusal(of: host, now: now) {
             logger.warning("VNC connection from \(host) refused: \(refusal.failures) failed authentication(s), retry after \(Int(refusal.until - now) + 1) s")
             return RFB_CLIENT_REFUSE
         }
@@ -218,12 +225,10 @@ public final class VNCServer: FrameObserver {
     private func authenticated(_ client: rfbClientPtr, accepted: Bool) {
         let host = peer(client)
         if accepted {
-            refusedUntil[host] = nil
+            backoff.succeeded(host)
             return
         }
-        let failures = (refusedUntil[host]?.failures ?? 0) + 1
-        let delay = Double(min(5 << min(failures - 1, 6), 300))
-        refusedUntil[host] = (failures, (application?.mainLoop.clock.now ?? 0) + delay)
+        let (failures, delay) = backoff.failed(host, now: application?.mainLoop.clock.now ?? 0)
         logger.warning("VNC authentication from \(host) failed (\(failures) in a row): refusing it for \(Int(delay)) s")
     }
 

@@ -26,7 +26,7 @@ private func goldensFolder(_ filePath: String = #filePath) -> String {
         let passed = tour.run()
         #expect(passed, "\(tour.report)")
         let pictures = tour.steps.compactMap(\.picture)
-        #expect(pictures.count == 9)
+        #expect(pictures.count == 12)
         for path in pictures {
             let name = String(path.split(separator: "/").last!.dropLast(4).drop { $0 != "-" }.dropFirst())
             let surface = try Surface(pngFile: path)
@@ -103,9 +103,9 @@ private func goldensFolder(_ filePath: String = #filePath) -> String {
                              framesFolder: "/proc/vitrine-forbidden")
         #expect(!tour.run())
         let failed = tour.steps.filter { !$0.passed }
-        #expect(failed.count == 9)
+        #expect(failed.count == 12)
         #expect(failed.allSatisfy { $0.picture == nil && $0.messages.contains { $0.hasPrefix("the picture was not written: ") } })
-        #expect(tour.report.hasSuffix("tour FAILED: 9 step(s) did not do what they should"))
+        #expect(tour.report.hasSuffix("tour FAILED: 12 step(s) did not do what they should"))
     }
 
     private func temporaryFolder() throws -> String {

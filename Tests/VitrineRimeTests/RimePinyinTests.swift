@@ -11,10 +11,19 @@ import VitrineHeadless
 enum RimeFixture {
     /// One engine for the run: librime is process-wide. Its user data folder is kept between
     /// runs (the deployed dictionaries are the cache), per user.
+    /// (The demo's tests share the process: when they started librime first, with the demo's
+    /// folder, the fixture is a session of that one.)
     static let engine: Result<RimeInputMethod, RimeError> = Result { () throws(RimeError) in
-        try RimeInputMethod(configuration: RimeConfiguration(userDataDirectory: userDataDirectory))
+        do throws(RimeError) {
+            return try RimeInputMethod(configuration: RimeConfiguration(userDataDirectory: ownUserDataDirectory))
+        } catch {
+            guard case .alreadyStarted(let running) = error else { throw error }
+            return try RimeInputMethod(configuration: RimeConfiguration(userDataDirectory: running))
+        }
     }
-    static let userDataDirectory = "/tmp/vitrine-rime-tests-\(getuid())/user"
+    static let ownUserDataDirectory = "/tmp/vitrine-rime-tests-\(getuid())/user"
+    /// The folder librime runs with in this process.
+    static var userDataDirectory: String { (try? engine.get().configuration.userDataDirectory) ?? ownUserDataDirectory }
 }
 
 @MainActor

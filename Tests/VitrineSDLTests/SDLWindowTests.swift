@@ -136,9 +136,9 @@ struct SDLWindowTests {
         #expect(recorder.ended.dropFirst().sorted { $0.x < $1.x } == [Point(x: 60, y: 25), Point(x: 140, y: 75)])
     }
 
-    /// The demo in a window: a click on "Check in" (xdotool) shows the detail screen, which
-    /// the window shows pixel for pixel as the headless display renders it (the golden of the
-    /// tour, KioskDemoTests/Goldens/detail.png); WM_DELETE_WINDOW (a window manager's close
+    /// The demo in a window: a click on "Check in" (xdotool) shows the check-in form with the
+    /// on-screen keyboard up, which the window shows pixel for pixel as the headless display
+    /// renders it (the golden of the tour, KioskDemoTests/Goldens/checkin.png); WM_DELETE_WINDOW (a window manager's close
     /// button) ends it with 0, and so does the window being destroyed (xdotool windowclose).
     @Test func theDemoInAWindowMatchesTheHeadlessRenderAndClosesCleanly() throws {
         let demo = buildFolder() + "vitrine-demo"
@@ -160,9 +160,10 @@ struct SDLWindowTests {
                 // "Check in" is the first button (40, 120, 348×96 points at scale 1).
                 _ = Child.run(["xdotool", "mousemove", "--window", "\(windowID)", "214", "168", "click", "1"],
                               environment: environment)
-                let reference = kioskGoldens() + "/detail.png"
+                let reference = kioskGoldens() + "/checkin.png"
                 var result = GoldenResult.failed("no capture")
-                // The detail screen slides up for 0.4 s: capture until it has settled (at most 5 s).
+                // The form slides up, then the keyboard: capture until both have settled and the
+                // caret blinks as in the golden (it blinks every 0.5 s; at most 5 s).
                 for _ in 0..<25 where !result.passed {
                     usleep(200_000)
                     let path = "/tmp/vitrine-sdl-test-\(getpid()).xwd"

@@ -13,6 +13,9 @@ public final class KeyboardTaps {
     public let application: Application
     /// The field typed into.
     public let field: TextField
+    /// Taps made, and characters they typed (counted by the caret's moves, so the field's
+    /// emptying every 1,000 characters does not hide them, and reading allocates nothing).
+    public private(set) var taps = 0, charactersTyped = 0
     private let key: Point
 
     /// Builds the field, focuses it and lets the keyboard slide up.
@@ -34,9 +37,12 @@ public final class KeyboardTaps {
     }
 
     /// One tap on the key: down, a frame, up, a frame. Returns the frames' composed pixels.
+    /// The field is emptied when it holds more than 1,000 characters (outside what a tap
+    /// types: `charactersTyped` counts the caret's moves before that).
     @discardableResult
     public func tap() -> Int {
         let before = application.statistics.pixelsComposed
+        let caret = field.selectedRange.upperBound
         platform.input.down(0, at: key)
         platform.input.frame()
         platform.manualMainLoop.runUntilIdle()
@@ -45,7 +51,9 @@ public final class KeyboardTaps {
         platform.input.frame()
         platform.manualMainLoop.runUntilIdle()
         platform.manualMainLoop.advance(by: 0.05)
-        if field.text.count > 1000 { field.text = "" }
+        taps += 1
+        charactersTyped += field.selectedRange.upperBound - caret
+        if caret >= 1000 { field.text = "" }
         return application.statistics.pixelsComposed - before
     }
 }

@@ -6,7 +6,7 @@ extension InputEvent {
         switch self {
         case let .touchDown(_, _, _, timestamp), let .touchMotion(_, _, _, timestamp),
              let .touchUp(_, timestamp), let .touchCancel(_, timestamp), let .touchFrame(timestamp),
-             let .deviceRemoved(_, timestamp), let .key(_, _, _, _, _, timestamp),
+             let .deviceRemoved(_, timestamp), let .keyboardAttached(_, timestamp), let .key(_, _, _, _, _, timestamp),
              let .switchToggled(_, _, timestamp), let .scroll(_, _, _, timestamp),
              let .acceleration(_, timestamp), let .encoder(_, timestamp):
             timestamp
@@ -24,6 +24,7 @@ extension InputEvent {
         case let .touchCancel(identifier, _): .touchCancel(identifier, timestamp: timestamp)
         case .touchFrame: .touchFrame(timestamp: timestamp)
         case let .deviceRemoved(device, _): .deviceRemoved(device: device, timestamp: timestamp)
+        case let .keyboardAttached(device, _): .keyboardAttached(device: device, timestamp: timestamp)
         case let .key(code, state, characters, modifiers, device, _):
             .key(code: code, state: state, characters: characters, modifiers: modifiers, device: device, timestamp: timestamp)
         case let .switchToggled(kind, isOn, _): .switchToggled(kind, isOn: isOn, timestamp: timestamp)

@@ -192,6 +192,8 @@ open class Application: Responder {
     lazy var animator = Animator(application: self)
     /// The on-screen keyboard, once made (see `keyboard`).
     var systemKeyboard: SystemKeyboard?
+    /// The input devices that are hardware keyboards, by the number their input source gives.
+    var hardwareKeyboardDevices: [Int] = []
     /// Composes and presents frames; nil without a display.
     public let compositor: Compositor?
     /// What the runtime does by itself when a switch changes.
@@ -397,6 +399,9 @@ open class Application: Responder {
             cancelTouches(timestamp: timestamp) { $0.identifier.device == device }
             cancelPresses(timestamp: timestamp) { $0.device == device }
             releaseRemoteControlKeys(of: device, timestamp: timestamp)
+            hardwareKeyboardDetached(device)
+        case let .keyboardAttached(device, _):
+            hardwareKeyboardAttached(device)
         case let .key(code, state, characters, modifiers, device, timestamp):
             if RemoteControlKeys.isRemoteControlKey(code) {
                 remoteControlKey(code, state: state, device: device, timestamp: timestamp)

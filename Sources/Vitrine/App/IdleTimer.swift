@@ -239,7 +239,7 @@ final class LifeCycle {
     /// (down to up) or key (repeats, release) is swallowed as well. Allocates nothing.
     func admits(_ input: InputEvent) -> Bool {
         switch input {
-        case .acceleration:
+        case .acceleration, .keyboardAttached:
             return true
         case .deviceRemoved(let device, _):
             swallowedTouches.removeAll { $0.device == device }

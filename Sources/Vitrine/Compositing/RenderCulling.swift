@@ -71,6 +71,8 @@ enum RenderCulling {
         guard !view.isHidden, view.renderAlpha == 1 else { return }
         // A leaf without an opaque background covers nothing: no need for its geometry.
         if view.subviews.isEmpty, (view.renderBackgroundColor?.alpha ?? 0) < 1 { return }
+        // A subtree whose extent does not hold the damage holds no view that covers it.
+        guard contains(PixelRect(covering: view.subtreeExtentInSuperview.applying(parentToPixels)), damage) else { return }
         guard let (toSuperview, bounds) = view.drawableGeometry else { return }
         let toPixels = toSuperview.concatenating(parentToPixels)
         guard toPixels.b == 0, toPixels.c == 0, toPixels.a > 0, toPixels.d > 0 else { return }

@@ -48,9 +48,9 @@ extension View {
     /// How far beyond a redrawn rect (in window points) its change may show on screen: 0 when
     /// the backing store lands on whole screen pixels one to one; else the store is placed at
     /// the nearest pixel or resampled, which can move a pixel's effect by up to one pixel times
-    /// the transform's stretch.
-    func contentDamageMargin(scale: Double) -> Double {
-        let t = transformToRoot
+    /// the transform's stretch. `toRoot` is `transformToRoot` when the caller has it.
+    func contentDamageMargin(scale: Double, toRoot: AffineTransform? = nil) -> Double {
+        let t = toRoot ?? transformToRoot
         let widthPixels = bounds.width * scale, heightPixels = bounds.height * scale
         if t.a == 1, t.d == 1, t.b == 0, t.c == 0,
            (t.tx * scale).rounded() == t.tx * scale, (t.ty * scale).rounded() == t.ty * scale,
@@ -136,7 +136,9 @@ extension View {
     /// `scale` is pixels per point of the target (for group layers).
     func render(in context: GraphicsContext, scale: Double) {
         let alpha = renderAlpha
-        guard !isHidden, alpha > 0, let (toSuperview, bounds) = drawableGeometry else { return }
+        // A subtree that does not meet the damage costs one rectangle test (its kept extent,
+        // null without drawable geometry).
+        guard !isHidden, alpha > 0, subtreeMeetsClip(of: context), let (toSuperview, bounds) = drawableGeometry else { return }
         RenderCulling.viewsVisited += 1
         if let occluder = RenderCulling.occluder, occluder === self {
             RenderCulling.occluder = nil   // reached: it and everything after it paint as usual
@@ -146,10 +148,7 @@ extension View {
             context.saveGState()
             defer { context.restoreGState() }
             context.concatenateCTM(toSuperview)
-            context.saveGState()
-            if clipsToBounds { context.clip(to: bounds) }
-            for subview in subviews { subview.render(in: context, scale: scale) }
-            context.restoreGState()
+            renderSubviews(in: context, bounds: bounds, scale: scale)
             renderBorder(in: context, bounds: bounds)
             return
         }
@@ -180,13 +179,20 @@ extension View {
         }
         RenderCulling.viewsPainted += 1
         renderOwnContent(in: context, bounds: bounds, scale: scale)
-        if visibleSubviews {
-            context.saveGState()
-            if clipsToBounds { context.clip(to: bounds) }
-            for subview in subviews { subview.render(in: context, scale: scale) }
-            context.restoreGState()
-        }
+        if visibleSubviews { renderSubviews(in: context, bounds: bounds, scale: scale) }
         renderBorder(in: context, bounds: bounds)
+    }
+
+    /// Renders the subviews, clipped to `bounds` if the view clips. Each subview's render
+    /// leaves the context's state as it found it, so only a clip needs a saved state.
+    private func renderSubviews(in context: GraphicsContext, bounds: Rect, scale: Double) {
+        let clips = clipsToBounds
+        if clips {
+            context.saveGState()
+            context.clip(to: bounds)
+        }
+        for subview in subviews { subview.render(in: context, scale: scale) }
+        if clips { context.restoreGState() }
     }
 
     /// Whether anything the view paints itself (background, backing store, border: all inside
@@ -338,8 +344,7 @@ extension View {
         var extent = bounds
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden {
-            let sub = subview.renderExtent(in: subview.renderBounds).applying(subview.renderTransformToSuperview)
-            extent = extent.union(sub)
+            extent = extent.union(subview.subtreeExtentInSuperview)
         }
         return extent
     }

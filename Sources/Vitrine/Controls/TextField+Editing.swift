@@ -153,4 +153,6 @@ extension TextField: TextEditingHost {
     public func offset(at point: Point) -> Int {
         line.geometry.offset(atX: point.x - textOrigin.x)
     }
+
+    func characterOffset(atWindowPoint point: Point) -> Int { offset(at: convert(point, from: nil)) }
 }

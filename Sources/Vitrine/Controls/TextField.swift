@@ -36,6 +36,7 @@ open class TextField: Control, TextInput {
         set {
             buffer.setText(String(TextSanitizer.sanitized(newValue, singleLine: true).prefix(maximumTextLength)))
             textDidChange()
+            editDidApply()  // the selection handles and the keyboard's automatic Shift follow
         }
     }
     /// Gray text shown while the field is empty.
@@ -54,9 +55,9 @@ open class TextField: Control, TextInput {
     public var isSecureTextEntry = false { didSet { textDidChange() } }
     /// Which keyboard the field wants. `.numberPad`, `.decimalPad` and `.phonePad` also drop
     /// hardware-typed characters their pad has not; the others only choose the on-screen
-    /// keyboard's page (coming).
+    /// keyboard's keys.
     public var keyboardType: KeyboardType = .default
-    /// The return key's label on the on-screen keyboard (coming).
+    /// The return key's label on the on-screen keyboard.
     public var returnKeyType: ReturnKeyType = .default
     /// Which typed letters become capitals. Default `.sentences`, as UIKit.
     public var autocapitalizationType: TextAutocapitalizationType = .sentences
@@ -99,6 +100,8 @@ open class TextField: Control, TextInput {
     var caretLayoutX: Double?
     /// The edit menu shown for this field, if any (see `EditMenu`).
     public internal(set) var editMenu: EditMenu?
+    /// The selection handles shown for this field (start, end), if any (see `SelectionHandle`).
+    public internal(set) var selectionHandles: [SelectionHandle]?
     /// Whether the touch being tracked shows the edit menu when it lifts.
     var showsMenuOnLift = false
 
@@ -369,6 +372,7 @@ open class TextField: Control, TextInput {
         guard isEditing else { return }
         InputMethodController.viewDidEndEditing(self)
         hideEditMenu()
+        removeSelectionHandles()
         isEditing = false
         blinkTimer?.invalidate()
         blinkTimer = nil

@@ -55,8 +55,8 @@ public enum TextFieldViewMode: Sendable, Hashable {
     case always
 }
 
-/// Which keyboard a field wants (UIKit's `UIKeyboardType`). Stored for the on-screen keyboard;
-/// the number pads also filter hardware typing (see `TextField.keyboardType`).
+/// Which keyboard a field wants (UIKit's `UIKeyboardType`): the on-screen keyboard shows its
+/// keys; the number pads also filter hardware typing (see `TextField.keyboardType`).
 public enum KeyboardType: Sendable, Hashable {
     /// The full keyboard of the current layout.
     case `default`
@@ -66,14 +66,14 @@ public enum KeyboardType: Sendable, Hashable {
     case decimalPad
     /// Digits and `+ * # ( ) -` and space.
     case phonePad
-    /// A keyboard with "@" and "." at hand.
+    /// The letters with "@" and "." beside a shorter space.
     case emailAddress
-    /// A keyboard with "/", "." and ".com" at hand.
+    /// The letters with ".", "/" and ".com" in place of space.
     case URL
 }
 
-/// What the keyboard's return key says (UIKit's `UIReturnKeyType`); stored for the on-screen
-/// keyboard, which will label its key with it.
+/// What the keyboard's return key says (UIKit's `UIReturnKeyType`): the on-screen keyboard
+/// labels its return key with it.
 public enum ReturnKeyType: Sendable, Hashable {
     /// "return".
     case `default`
@@ -91,8 +91,9 @@ public enum ReturnKeyType: Sendable, Hashable {
     case join
 }
 
-/// Which typed letters become capitals (UIKit's `UITextAutocapitalizationType`). Applied to
-/// characters typed one at a time (keys, the on-screen keyboard), never to pasted text.
+/// Which typed letters become capitals (UIKit's `UITextAutocapitalizationType`). On the
+/// on-screen keyboard, as on iOS, it latches Shift where a capital is wanted (the typist may
+/// tap it off); hardware keys have it applied to the characters they type; never pasted text.
 public enum TextAutocapitalizationType: Sendable, Hashable {
     /// No automatic capitals.
     case none

@@ -96,16 +96,37 @@ enum KeyboardAlternates {
 @MainActor
 enum KeyboardPages {
     /// The letter page of `layout`: digits, three letter rows (the bottom one between Shift and
-    /// Backspace), then the layout switch, symbols, space and return.
-    static func letters(_ layout: KeyboardLayoutCharacters, returnTitle: String, showsLayoutSwitch: Bool) -> [[KeyboardKeyView]] {
+    /// Backspace), then the layout switch, symbols, space and return; for `.emailAddress` "@"
+    /// and "." beside a shorter space, for `.URL` ".", "/" and ".com" in place of space (as iOS).
+    static func letters(_ layout: KeyboardLayoutCharacters, type: KeyboardType = .default, returnTitle: String,
+                        showsLayoutSwitch: Bool) -> [[KeyboardKeyView]] {
         let digits = (layout.rows.first ?? []).map { KeyboardKeyView(kind: .character, characters: $0) }
         var rows = [digits]
         for index in 0..<3 { rows.append(layout.letters(row: index).map { KeyboardKeyView(kind: .character, characters: $0) }) }
         rows[3].insert(KeyboardKeyView(kind: .shift, units: 1.5, title: "⇧"), at: 0)
         rows[3].append(KeyboardKeyView(kind: .backspace, units: 1.5, title: "⌫"))
-        rows.append(bottomRow(first: showsLayoutSwitch ? KeyboardKeyView(kind: .layoutSwitch, units: 1.5, title: layout.name) : nil,
-                              toggle: KeyboardKeyView(kind: .symbols, units: 1.5, title: "123"), returnTitle: returnTitle))
+        let first = showsLayoutSwitch ? KeyboardKeyView(kind: .layoutSwitch, units: 1.5, title: layout.name) : nil
+        let toggle = KeyboardKeyView(kind: .symbols, units: 1.5, title: "123")
+        switch type {
+        case .emailAddress:
+            // 10 units: [layout 1.5] 123 1.5, space 3 (4.5), @ 1, . 1, return 2.
+            rows.append([first, toggle, KeyboardKeyView(kind: .space, units: first == nil ? 4.5 : 3, title: "space"),
+                         literal("@"), literal("."), KeyboardKeyView(kind: .returnKey, units: 2, title: returnTitle)].compactMap { $0 })
+        case .URL:
+            // 10 units, no space: [layout 1.5] 123 1.5, . and / 1.25 (1.5), .com 2.5 (3.5), return 2.
+            let narrow = first == nil ? 1.5 : 1.25
+            rows.append([first, toggle, literal(".", units: narrow), literal("/", units: narrow),
+                         literal(".com", units: first == nil ? 3.5 : 2.5),
+                         KeyboardKeyView(kind: .returnKey, units: 2, title: returnTitle)].compactMap { $0 })
+        default:
+            rows.append(bottomRow(first: first, toggle: toggle, returnTitle: returnTitle))
+        }
         return rows
+    }
+
+    /// A key typing `text` at both levels.
+    private static func literal(_ text: String, units: Double = 1) -> KeyboardKeyView {
+        KeyboardKeyView(kind: .character, characters: KeyCharacters(base: text, shifted: text), units: units)
     }
 
     /// The symbols page.

@@ -23,6 +23,10 @@ final class KeyboardView: View {
     private var repeatTimer: LoopTimer?
     private var longPressTimer: LoopTimer?
     private var lastShiftTap = -Double.infinity
+    /// The input method's candidate bar when the keyboard hosts it (see `host(_:)`), above the keys.
+    var hostedCandidateBar: CandidateBar?
+    /// Where the keys start, in this view's space: below the hosted candidate bar.
+    var keysTop = 0.0
 
     /// Seconds a finger rests on a letter before its alternates show.
     static let longPressDelay = 0.5
@@ -61,10 +65,18 @@ final class KeyboardView: View {
         setNeedsLayout()
     }
 
+    /// Whether `key` shows and types its level 2: with Shift or Caps Lock, except the top row
+    /// (digits) under an automatic Shift, so a sentence may start with a digit.
+    func isShifted(_ key: KeyboardKeyView) -> Bool {
+        guard keyboard.shiftState != .off else { return false }
+        return !(keyboard.isAutomaticShift && rows.first?.contains { $0 === key } == true)
+    }
+
     /// Shows every key at the level Shift and Caps Lock give.
     func updateLevels() {
         let shifted = keyboard.shiftState != .off
-        for row in rows { for key in row { key.showLevel(shifted: shifted) } }
+        let digitsShifted = shifted && !keyboard.isAutomaticShift
+        for (index, row) in rows.enumerated() { for key in row { key.showLevel(shifted: index == 0 ? digitsShifted : shifted) } }
         for row in rows { for key in row where key.kind == .shift {
             key.label.text = keyboard.shiftState == .locked ? "⇪" : "⇧"
             key.backgroundColor = keyboard.shiftState == .off ? KeyboardKeyView.functionColor : KeyboardKeyView.keyColor
@@ -73,13 +85,16 @@ final class KeyboardView: View {
 
     override func layoutSubviews() {
         super.layoutSubviews()
+        if let bar = hostedCandidateBar, bar.superview === self {
+            bar.frame = Rect(x: 0, y: 0, width: bounds.width, height: keysTop)
+        }
         guard !rows.isEmpty else { return }
-        let gap = 6.0, rowHeight = bounds.height / Double(rows.count)
+        let gap = 6.0, rowHeight = (bounds.height - keysTop) / Double(rows.count)
         for (index, row) in rows.enumerated() {
             let units = row.reduce(0) { $0 + $1.units }
             let unit = bounds.width / max(units, isPad ? 3 : 10)
             var x = (bounds.width - unit * units) / 2
-            let y = Double(index) * rowHeight
+            let y = keysTop + Double(index) * rowHeight
             for (keyIndex, key) in row.enumerated() {
                 let width = unit * key.units
                 key.frame = Rect(x: x + gap / 2, y: y + gap / 2, width: width - gap, height: rowHeight - gap)
@@ -93,8 +108,9 @@ final class KeyboardView: View {
     /// The key under `point` (this view's space): the row by height, then the key of that row
     /// whose touch area holds the point, or else the nearest one.
     func key(at point: Point) -> KeyboardKeyView? {
-        guard !rows.isEmpty, bounds.height > 0, point.x.isFinite, point.y.isFinite else { return nil }
-        let index = min(max(Int(point.y / (bounds.height / Double(rows.count))), 0), rows.count - 1)
+        let keysHeight = bounds.height - keysTop
+        guard !rows.isEmpty, keysHeight > 0, point.x.isFinite, point.y.isFinite else { return nil }
+        let index = min(max(Int((point.y - keysTop) / (keysHeight / Double(rows.count))), 0), rows.count - 1)
         var best: KeyboardKeyView?, distance = Double.infinity
         for key in rows[index] where key.kind != .blank {
             if key.touchArea.minX <= point.x && point.x < key.touchArea.maxX { return key }
@@ -146,7 +162,7 @@ final class KeyboardView: View {
         let now = keyboard.clock.now
         switch key.kind {
         case .character:
-            preview.text = key.text(shifted: keyboard.shiftState != .off)
+            preview.text = key.text(shifted: isShifted(key))
             let width = max(key.frame.width * 1.4, 44), height = key.frame.height * 1.3
             preview.frame = Rect(x: min(max(key.frame.midX - width / 2, 0), bounds.width - width),
                                  y: key.frame.minY - height - 4, width: width, height: height)
@@ -176,7 +192,7 @@ final class KeyboardView: View {
 
     private func showAlternatesForActiveKey() {
         guard let key = activeKey, key.kind == .character else { return }
-        alternates = KeyboardAlternates.alternates(for: key.text(shifted: keyboard.shiftState != .off))
+        alternates = KeyboardAlternates.alternates(for: key.text(shifted: isShifted(key)))
         guard !alternates.isEmpty else { return }
         alternateIndex = 0
         preview.isHidden = true
@@ -218,7 +234,7 @@ final class KeyboardView: View {
 
     private func fire(_ key: KeyboardKeyView) {
         switch key.kind {
-        case .character: keyboard.type(key.text(shifted: keyboard.shiftState != .off))
+        case .character: keyboard.type(key.text(shifted: isShifted(key)))
         case .space: keyboard.type(" ")
         case .returnKey: keyboard.returnKey()
         case .shift:

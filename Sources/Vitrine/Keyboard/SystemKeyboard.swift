@@ -58,7 +58,14 @@ public final class SystemKeyboard {
     private(set) var view: KeyboardView!
     var observers: [(id: Int, body: @MainActor (KeyboardNotification) -> Void)] = []
     private var nextObserverID = 0
-    private weak var target: (any KeyInput)?
+    /// The view typed into while the keyboard is up.
+    private(set) weak var target: (any KeyInput)?
+    /// Whether the keyboard hosts the input method's candidate bar above its keys (the focused
+    /// view takes the app's active input method).
+    private(set) var hostsCandidateBar = false
+    /// Whether the keyboard is up or about to show (focus wants it).
+    var isVisibleOrShowing: Bool { isVisible || target != nil }
+    func setHostsCandidateBar(_ hosts: Bool) { hostsCandidateBar = hosts }
     private var focusTimer: LoopTimer?
     private var builtFor: (type: KeyboardType, page: Page, layout: String, returnTitle: String)?
     private var insetAdjustment: (view: ScrollView, amount: Double)?
@@ -66,8 +73,10 @@ public final class SystemKeyboard {
 
     /// When the keyboard shows (default `.auto`).
     public var policy = OnScreenKeyboardPolicy.auto { didSet { focusDidChange() } }
-    /// Whether a hardware keyboard is attached (the board's input backend says; default false).
-    public var isHardwareKeyboardAttached = false { didSet { focusDidChange() } }
+    /// Whether a hardware keyboard is attached: set by the input backend's reports
+    /// (`InputEvent.keyboardAttached`, then the device's removal); an app may set it too, and
+    /// the next attach or removal overrides it.
+    public var isHardwareKeyboardAttached = false { didSet { if isHardwareKeyboardAttached != oldValue { focusDidChange() } } }
     /// Where the characters of each layout's keys come from (default: the built-in "us";
     /// `VitrineInput.XKBKeyboardLayoutSource` gives every XKB layout).
     public var layoutSource: any KeyboardLayoutSource = BuiltinKeyboardLayoutSource() { didSet { builtFor = nil; rebuild() } }
@@ -91,6 +100,7 @@ public final class SystemKeyboard {
     init(application: Application) {
         self.application = application
         clock = application.clock
+        isHardwareKeyboardAttached = application.isHardwareKeyboardAttached
         window = KeyboardWindow(frame: application.screen.bounds)
         view = KeyboardView(keyboard: self)
         window.keyboardView = view
@@ -100,18 +110,23 @@ public final class SystemKeyboard {
     }
 
     /// The keyboard's frame when shown, in screen points: the width of the screen, five rows of
-    /// keys whose height follows the screen (taller rows on a landscape screen).
+    /// keys whose height follows the screen (taller rows on a landscape screen), and the input
+    /// method's candidate bar above them while the focused view takes one.
     public var shownFrame: Rect {
         let screen = window.bounds
         let portrait = screen.height > screen.width
         let rowHeight = min(max(screen.height * (portrait ? 0.065 : 0.1), 36), 70)
-        let height = rowHeight * 5
+        let height = rowHeight * 5 + (hostsCandidateBar ? CandidateBar.preferredHeight : 0)
         return Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
     }
 
-    /// The frame of the key that types `text` on the page shown (level 1 or 2), in screen
-    /// points; nil when no key does. For tests and tours that tap keys.
+    /// The frame of the key that types `text` on the page shown, in screen points: a key
+    /// typing it at the level shown now, else one typing it at the other level; nil when no
+    /// key does. For tests and tours that tap keys.
     public func frameOfKey(typing text: String) -> Rect? {
+        for row in view.rows { for key in row where key.kind == .character && key.text(shifted: view.isShifted(key)) == text {
+            return view.convert(key.frame, to: nil)
+        } }
         for row in view.rows { for key in row where key.kind == .character && (key.characters.base == text || key.characters.shifted == text) {
             return view.convert(key.frame, to: nil)
         } }
@@ -159,7 +174,9 @@ public final class SystemKeyboard {
         let wanted = wantsKeyboard(for: responder)
         target = wanted ? input : nil
         if wanted {
+            updateCandidateBarHosting()
             rebuild()
+            updateAutomaticShift()
             show()
             keepFocusedViewVisible()
         } else if isVisible {
@@ -182,13 +199,14 @@ public final class SystemKeyboard {
         do { characters = try layoutSource.characters(forLayout: currentLayout) } catch {
             logger.warning("\(error): showing us instead")
         }
-        view.setRows(KeyboardPages.letters(characters, returnTitle: returnTitle, showsLayoutSwitch: layouts.count > 1))
+        view.setRows(KeyboardPages.letters(characters, type: type, returnTitle: returnTitle, showsLayoutSwitch: layouts.count > 1))
     }
 
     /// Shows `page`.
     func showPage(_ page: Page) {
         self.page = page
         rebuild()
+        updateAutomaticShift()
     }
 
     /// Moves to the next of `layouts`.
@@ -199,17 +217,49 @@ public final class SystemKeyboard {
         rebuild()
     }
 
+    /// Types `text` (a key's characters, " " for space): through the input method while the
+    /// focused view takes one and it consumes the key, else into the view. Shift then follows
+    /// the view's autocapitalization.
     func type(_ text: String) {
-        target?.insertText(text)
+        // The key's level was read already: one-letter Shift ends before the text changes, so
+        // the automatic Shift the change brings (after ". ") stays.
         if shiftState == .once { shiftState = .off }
+        if !sendToInputMethod(text == " " ? .space : (text.count == 1 ? text.first.map(InputMethodKey.character) : nil)) {
+            target?.insertText(text)
+        }
+        updateAutomaticShift()
     }
 
-    func deleteBackward() { target?.deleteBackward() }
+    func deleteBackward() {
+        if !sendToInputMethod(.backspace) { target?.deleteBackward() }
+        updateAutomaticShift()
+    }
 
     func returnKey() {
+        // While composing, Return commits the letters as typed (the engine's rule).
+        if inputMethodIsComposing, sendToInputMethod(.return) { updateAutomaticShift(); return }
         if let field = target as? TextField { field.returnPressed(); return }
         target?.insertText("\n")
+        updateAutomaticShift()
     }
+
+    /// Latches Shift for one letter where the focused view's `autocapitalizationType` wants a
+    /// capital (the start of a sentence or a word, every letter), as iOS's keyboard does, and
+    /// lets it go elsewhere; caps lock, a composition or an active input method leave it alone.
+    func updateAutomaticShift() {
+        guard shiftState != .locked, page == .letters, target is any TextEditingHost else { return }
+        shiftState = automaticShiftWanted ? .once : .off
+    }
+
+    /// Whether the focused view's autocapitalization wants a capital at the caret (never while
+    /// an input method is on or composing).
+    private var automaticShiftWanted: Bool {
+        guard !hostsCandidateBar, let host = target as? any TextEditingHost, host.buffer.markedRange == nil else { return false }
+        return host.capitalizesLetter(at: host.buffer.selection.lowerBound)
+    }
+
+    /// Whether the Shift for one letter is the automatic one (the digit row keeps its digits).
+    var isAutomaticShift: Bool { shiftState == .once && automaticShiftWanted }
 
     // MARK: Showing and hiding
 
@@ -217,7 +267,7 @@ public final class SystemKeyboard {
         let end = shownFrame
         let begin = Rect(x: end.minX, y: window.bounds.height, width: end.width, height: end.height)
         guard !isVisible else {
-            if view.frame != end { view.frame = end }
+            if view.frame != end { resize(to: end) }
             return
         }
         isVisible = true
@@ -240,7 +290,20 @@ public final class SystemKeyboard {
         View.animate(withDuration: animationDuration, options: [.curveEaseInOut], animations: { self.view.frame = end }) { [weak self] _ in
             guard let self, !self.isVisible else { return }
             self.window.isHidden = true
+            // The candidate bar slides down with the keys, then goes back to the controller.
+            self.updateCandidateBarHosting()
             self.post(.didHide, begin, end)
+        }
+    }
+
+    /// The keyboard, up, changes height (the candidate bar comes or goes): it slides to `end`
+    /// and says so again with will/did show, as iOS does when its keyboard's height changes.
+    func resize(to end: Rect) {
+        let begin = view.frame
+        post(.willShow, begin, end)
+        View.animate(withDuration: animationDuration, options: [.curveEaseInOut], animations: { self.view.frame = end }) { [weak self] _ in
+            guard let self, self.isVisible else { return }
+            self.post(.didShow, begin, end)
         }
     }
 
@@ -258,7 +321,7 @@ public final class SystemKeyboard {
 
     /// The nearest scroll view around the focused view gets the keyboard's overlap as extra
     /// bottom inset and scrolls the view into sight.
-    private func keepFocusedViewVisible() {
+    func keepFocusedViewVisible() {
         guard let focused = target as? View else { return }
         var ancestor = focused.superview
         while let current = ancestor, !(current is ScrollView) { ancestor = current.superview }
@@ -302,6 +365,9 @@ final class KeyboardWindow: Window {
 
     override func hitTest(_ point: Point, with event: Event?) -> View? {
         guard !isHidden, let keyboardView, keyboardView.frame.contains(point) else { return nil }
+        // The hosted candidate bar takes its own taps; the keys are the keyboard view's.
+        if let bar = keyboardView.hostedCandidateBar, !bar.isHidden,
+           bar.frame.contains(keyboardView.convert(point, from: self)) { return bar }
         return keyboardView
     }
 

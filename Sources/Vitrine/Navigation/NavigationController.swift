@@ -143,7 +143,12 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         containerView.clipsToBounds = true
         view.addSubview(containerView)
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.backHandler = { [weak self] in self?.popViewController(animated: true) }
+        // A Back tap while a transition slides is stale (the bar already shows the next item):
+        // it is dropped, as UIKit's bar takes no taps then, instead of queueing a second pop.
+        navigationBar.backHandler = { [weak self] in
+            guard let self, self.transition == nil else { return }
+            self.popViewController(animated: true)
+        }
         view.addSubview(navigationBar)
         interactivePopGestureRecognizer.edges = .left
         interactivePopGestureRecognizer.delegate = self

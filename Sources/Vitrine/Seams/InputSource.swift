@@ -54,6 +54,10 @@ public enum InputEvent: Sendable, Hashable {
     case touchFrame(timestamp: Double)
     /// Every touch and held key of `device` ended because the device went away; each is cancelled.
     case deviceRemoved(device: Int, timestamp: Double)
+    /// `device` is a hardware keyboard (one with letter keys, not a power button or a lid),
+    /// found at start or plugged in later; its `deviceRemoved` detaches it. The on-screen
+    /// keyboard's `.auto` policy hides while one is attached (`Application.isHardwareKeyboardAttached`).
+    case keyboardAttached(device: Int, timestamp: Double)
     /// A key changed state. `code` is the Linux key code (KEY_*), `characters` what a keymap
     /// gives for it (empty when none), `device` the input device it is on (the number its
     /// `deviceRemoved` carries, which cancels the keys it holds).

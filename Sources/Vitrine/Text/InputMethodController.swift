@@ -62,6 +62,7 @@ public final class InputMethodController {
     public func handle(_ press: Press, in view: any TextInput & View) -> Bool {
         if press.modifiers.contains(.control), press.keyCode == Self.spaceKeyCode, inputMethod != nil {
             isEnabled.toggle()
+            view.window?.application?.systemKeyboard?.inputMethodDidChange()
             return true
         }
         guard isActive, Self.takesInputMethod(view) else { return false }
@@ -198,12 +199,18 @@ extension Application {
     /// `inputMethodController.inputMethod`.
     public var inputMethod: (any InputMethod)? {
         get { inputMethodController.inputMethod }
-        set { inputMethodController.inputMethod = newValue }
+        set {
+            inputMethodController.inputMethod = newValue
+            systemKeyboard?.inputMethodDidChange()
+        }
     }
 
     /// Whether the input method takes keys (Ctrl-Space toggles it); see `InputMethodController`.
     public var isInputMethodEnabled: Bool {
         get { inputMethodController.isEnabled }
-        set { inputMethodController.isEnabled = newValue }
+        set {
+            inputMethodController.isEnabled = newValue
+            systemKeyboard?.inputMethodDidChange()
+        }
     }
 }

@@ -20,6 +20,12 @@ protocol TextEditingHost: AnyObject {
     var caretLayoutX: Double? { get set }
     /// The edit menu shown for this view, if any.
     var editMenu: EditMenu? { get set }
+    /// The selection handles shown for this view (start, end), if any.
+    var selectionHandles: [SelectionHandle]? { get set }
+    /// The caret's rectangle before character `offset`, in the view's bounds space.
+    func caretRect(for offset: Int) -> Rect
+    /// The character boundary nearest to `point`, in window points.
+    func characterOffset(atWindowPoint point: Point) -> Int
     /// The delegate's word on a change (offsets in characters).
     func shouldChangeText(in range: Range<Int>, replacementText string: String) -> Bool
     /// The text changed: lay out, keep the caret visible, restart the blink, send
@@ -67,7 +73,18 @@ extension TextEditingHost {
         buffer.replace(range, with: string, kind: kind)
         caretLayoutX = nil
         textDidChangeByEditing()
+        editDidApply()
         return true
+    }
+
+    /// After any edit or selection change: the selection handles follow, and the on-screen
+    /// keyboard, when it types into this view, re-latches its automatic Shift for the new caret
+    /// place (`SystemKeyboard.updateAutomaticShift`).
+    func editDidApply() {
+        guard let view = self as? any TextEditingHost & View else { return }
+        view.updateSelectionHandles()
+        guard let keyboard = view.window?.application?.systemKeyboard, keyboard.target === self else { return }
+        keyboard.updateAutomaticShift()
     }
 
     /// Deletes the marked text, the selection, or the character before the caret.
@@ -106,6 +123,7 @@ extension TextEditingHost {
         buffer.selection = range.lowerBound + low..<range.lowerBound + high
         caretLayoutX = nil
         textDidChangeByEditing()
+        editDidApply()
     }
 
     /// Commits the marked text as inserted text (through the delegate and undo).
@@ -124,6 +142,7 @@ extension TextEditingHost {
         buffer.breakUndoCoalescing()
         caretLayoutX = nil
         selectionDidChange()
+        editDidApply()
     }
 
     @discardableResult
@@ -176,8 +195,8 @@ extension TextEditingHost {
         switch TextFieldKey(rawValue: press.keyCode) {
         case .backspace: editDeleteBackward(); return true
         case .delete: editDeleteForward(); return true
+        case .a, .c, .x, .v, .z, .y, nil: break // without Control, the shortcut letters type
         case .some: return nil
-        case nil: break
         }
         let typed = TextSanitizer.sanitized(press.characters, singleLine: true)
         guard !typed.isEmpty else { return false }
@@ -218,20 +237,25 @@ extension TextEditingHost {
         return String(string.filter(allowed))
     }
 
-    private func autocapitalized(_ string: String, at offset: Int) -> String {
+    /// Whether a letter typed at `offset` starts capitalized by `autocapitalizationType`: at the
+    /// start or after white space (`.words`), at the start or after ". ", "! ", "? "
+    /// (`.sentences`), always (`.allCharacters`). What the on-screen keyboard's Shift follows.
+    func capitalizesLetter(at offset: Int) -> Bool {
+        let offset = min(max(offset, 0), buffer.count)
         switch autocapitalizationType {
-        case .none: return string
-        case .allCharacters: return string.uppercased()
-        case .words:
-            if offset > 0, !buffer.characters[offset - 1].isWhitespace { return string }
+        case .none: return false
+        case .allCharacters: return true
+        case .words: return offset == 0 || buffer.characters[offset - 1].isWhitespace
         case .sentences:
             var i = offset
             while i > 0, buffer.characters[i - 1].isWhitespace { i -= 1 }
-            let atStart = i == 0
-            let afterEnd = i > 0 && i < offset && ".!?".contains(buffer.characters[i - 1])
-            guard atStart || afterEnd else { return string }
+            return i == 0 || (i < offset && ".!?".contains(buffer.characters[i - 1]))
         }
-        guard let first = string.first else { return string }
+    }
+
+    private func autocapitalized(_ string: String, at offset: Int) -> String {
+        if autocapitalizationType == .allCharacters { return string.uppercased() }
+        guard capitalizesLetter(at: offset), let first = string.first else { return string }
         return first.uppercased() + string.dropFirst()
     }
 }

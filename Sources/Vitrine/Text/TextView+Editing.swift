@@ -185,6 +185,8 @@ extension TextView: TextEditingHost {
         }
     }
 
+    func characterOffset(atWindowPoint point: Point) -> Int { offset(at: content.convert(point, from: nil)) }
+
     /// The character boundary nearest to `point` (content space).
     public func offset(at point: Point) -> Int {
         let lines = self.lines.lines
@@ -196,10 +198,28 @@ extension TextView: TextEditingHost {
         return min(line.range.lowerBound + line.geometry.offset(atX: point.x - textContainerInset.left), line.range.upperBound)
     }
 
-    func tapped(at point: Point, tapCount: Int) {
-        if !isFirstResponder { guard becomeFirstResponder() else { return } }
+    /// A finger down on the text: take focus and place the caret, or select the word on a
+    /// double tap. Returns whether the edit menu shows when the finger lifts (after a double
+    /// tap, or a tap on the caret while no menu shows; as a text field).
+    @discardableResult
+    func tapped(at point: Point, tapCount: Int) -> Bool {
+        let wasEditing = isEditing, menuShown = editMenu != nil
+        if !isFirstResponder { guard becomeFirstResponder() else { return false } }
         let offset = offset(at: point)
-        selectedRange = tapCount >= 2 ? buffer.wordRange(at: offset) : offset..<offset
+        if tapCount >= 2 {
+            selectedRange = buffer.wordRange(at: offset)
+            return true
+        }
+        let onCaret = wasEditing && !menuShown && buffer.selection == offset..<offset
+        selectedRange = offset..<offset
+        return onCaret
+    }
+
+    /// The finger lifted from a tap that shows the edit menu: above the selection or the caret.
+    func showEditMenuForSelection() {
+        guard isEditing else { return }
+        let selection = buffer.selection
+        showEditMenu(above: caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound)))
     }
 
     // MARK: Drawing

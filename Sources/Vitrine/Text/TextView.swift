@@ -53,6 +53,7 @@ open class TextView: ScrollView, TextInput {
         set {
             buffer.setText(String(TextSanitizer.sanitized(newValue, singleLine: false).prefix(maximumTextLength)))
             textDidChange()
+            editDidApply()  // the selection handles and the keyboard's automatic Shift follow
         }
     }
     /// The font.
@@ -80,6 +81,8 @@ open class TextView: ScrollView, TextInput {
     var caretLayoutX: Double?
     /// The edit menu shown for this view, if any (see `EditMenu`).
     public internal(set) var editMenu: EditMenu?
+    /// The selection handles shown for this view (start, end), if any (see `SelectionHandle`).
+    public internal(set) var selectionHandles: [SelectionHandle]?
     var caretOn = true
     private(set) var blinkTimer: LoopTimer?
     /// The laid-out text and one geometry per line, with each line's character range.
@@ -183,6 +186,7 @@ open class TextView: ScrollView, TextInput {
         guard isEditing else { return }
         InputMethodController.viewDidEndEditing(self)
         hideEditMenu()
+        removeSelectionHandles()
         isEditing = false
         blinkTimer?.invalidate()
         blinkTimer = nil
@@ -210,12 +214,24 @@ final class TextViewContent: View {
         textView?.drawContent(rect, in: context)
     }
 
+    /// Whether the edit menu shows when the finger lifts.
+    private var showsMenuOnLift = false
+
     override func touchesBegan(_ touches: TouchSet, with event: Event?) {
         guard let textView, let touch = touches.first else { return }
-        textView.tapped(at: touch.location(in: self), tapCount: touch.tapCount)
+        showsMenuOnLift = textView.tapped(at: touch.location(in: self), tapCount: touch.tapCount)
     }
 
+    // A drag is the scroll view's (the selection handles extend a selection).
     override func touchesMoved(_ touches: TouchSet, with event: Event?) {}
-    override func touchesEnded(_ touches: TouchSet, with event: Event?) {}
-    override func touchesCancelled(_ touches: TouchSet, with event: Event?) {}
+
+    override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        guard showsMenuOnLift else { return }
+        showsMenuOnLift = false
+        textView?.showEditMenuForSelection()
+    }
+
+    override func touchesCancelled(_ touches: TouchSet, with event: Event?) {
+        showsMenuOnLift = false
+    }
 }

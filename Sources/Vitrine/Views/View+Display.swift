@@ -31,8 +31,11 @@ extension View {
     /// The window area a redraw of `rect` (bounds space) changes: the rect, widened by the
     /// margin placement can add (see `contentDamageMargin`).
     func contentDamage(_ rect: Rect) -> Rect {
-        let margin = contentDamageMargin(scale: renderScale)
-        return convert(rect, to: nil).insetBy(dx: -margin, dy: -margin)
+        // One walk up to the root serves both the margin and the conversion.
+        let toRoot = transformToRoot
+        let margin = contentDamageMargin(scale: renderScale, toRoot: toRoot)
+        let inWindow = window.map { rect.applying(toRoot.concatenating($0.transformToRoot.inverted())) } ?? convert(rect, to: nil)
+        return inWindow.insetBy(dx: -margin, dy: -margin)
     }
 
     /// Called by the display pass: draws the dirty rect and clears it, then does the same for

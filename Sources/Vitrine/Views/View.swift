@@ -17,7 +17,7 @@ open class View: Responder {
     /// The view this view is a subview of.
     public internal(set) weak var superview: View?
     /// The subviews, back to front (the last one is drawn on top and hit-tested first).
-    public internal(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] = [] { didSet { invalidateSubtreeExtent() } }
     /// The window the view is in, directly or through its superviews.
     public internal(set) weak var window: Window?
     /// The controller whose root view this is (set by `ViewController`).
@@ -25,9 +25,14 @@ open class View: Responder {
 
     // MARK: Geometry state
 
-    private var storedCenter = Point.zero
-    var storedBounds = Rect.zero
-    private var storedTransform = AffineTransform.identity
+    private var storedCenter = Point.zero { didSet { invalidateSubtreeExtent() } }
+    var storedBounds = Rect.zero { didSet { invalidateSubtreeExtent() } }
+    private var storedTransform = AffineTransform.identity { didSet { invalidateSubtreeExtent() } }
+    /// The area the view and its visible subtree cover, in the superview's space; nil until
+    /// computed or after a change (see `subtreeExtentInSuperview`, SubtreeExtent.swift). Read
+    /// on every view a frame's walks meet, only on the main actor, never accessed twice at
+    /// once: no runtime exclusivity checks.
+    @exclusivity(unchecked) var cachedSubtreeExtent: Rect?
 
     // MARK: Layout and display state
 
@@ -52,7 +57,7 @@ open class View: Responder {
     /// needs no backing store (it is composed from its background, border and subviews).
     var drawsContent = true
     /// The animated values shown on screen while an animation runs (nil otherwise).
-    var presentation: PresentationValues?
+    var presentation: PresentationValues? { didSet { invalidateSubtreeExtent() } }
     /// The tint and appearance set on this view itself (see View+Appearance.swift).
     var ownTintColor: Color?
     var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
@@ -113,6 +118,7 @@ open class View: Responder {
     public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
+            invalidateSubtreeExtent()
             invalidateComposition(force: true)
             superview?.subviewVisibilityDidChange(self)
             ActivityIndicatorView.visibilityMayHaveChanged()
@@ -123,7 +129,7 @@ open class View: Responder {
     public var clipsToBounds = false {
         // What the subviews showed outside the bounds before, and what they show after.
         willSet { if newValue != clipsToBounds { invalidateComposition() } }
-        didSet { if clipsToBounds != oldValue { invalidateComposition() } }
+        didSet { if clipsToBounds != oldValue { invalidateSubtreeExtent(); invalidateComposition() } }
     }
 
     /// Radius of the rounded corners of the background and border, in points (0: square).

@@ -8,23 +8,31 @@ import CPixman
 /// has a scratch of its own; the compositor and the views' drawing (all on the main actor)
 /// share one through `withContext(surface:transform:clip:_:)`.
 package final class DrawingScratch {
-    private var buffer: UnsafeMutableRawPointer?
-    private var capacity = 0
+    // Used from one thread, each member never accessed twice at once (as GraphicsContext's
+    // state): no runtime exclusivity checks on what every primitive reads.
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var capacity = 0
     /// The last mask image made over `buffer`, kept while masks of its size follow.
-    private var maskImage: (image: OpaquePointer, width: Int, height: Int)?
+    @exclusivity(unchecked) private var maskImage: (image: OpaquePointer, width: Int, height: Int)?
     /// Solid images by colour, most recently used last.
-    private var solids: [(key: UInt64, image: OpaquePointer)] = []
+    @exclusivity(unchecked) private var solids: [(key: UInt64, image: OpaquePointer)] = []
+    /// Solid images of premultiplied 8-bit colours (`premultipliedSolid`), by that colour.
+    @exclusivity(unchecked) private var premultipliedSolids: [UInt32: OpaquePointer] = [:]
     /// Contexts not in use, reset to draw nothing.
-    private var idleContexts: [GraphicsContext] = []
+    @exclusivity(unchecked) private var idleContexts: [GraphicsContext] = []
     /// What an idle context points at, so that it keeps no real surface alive.
     private lazy var placeholder = Surface(width: 1, height: 1, format: .a8)
 
     /// How many solid images are kept.
     static let solidCapacity = 32
+    /// How many solid images of premultiplied colours are kept (a rounded rectangle's colour at
+    /// each coverage of its fractional edges: a few per colour on screen).
+    static let premultipliedSolidCapacity = 256
 
     /// A scratch with nothing in it yet.
     package init() {
         solids.reserveCapacity(Self.solidCapacity)
+        premultipliedSolids.reserveCapacity(Self.premultipliedSolidCapacity)
     }
 
     /// Runs `body` with a zeroed `width`×`height` A8 pixman image over the scratch memory
@@ -73,6 +81,24 @@ package final class DrawingScratch {
         return image
     }
 
+    /// A pixman solid image of the premultiplied 8-bit colour `argb` (alpha in the top byte),
+    /// owned by the scratch and valid until the next call. When `premultipliedSolidCapacity`
+    /// colours are held they are all dropped and the cache fills again: memory stays bounded
+    /// and, once warm, a frame of the same colours allocates nothing.
+    func premultipliedSolid(_ argb: UInt32) -> OpaquePointer {
+        if let image = premultipliedSolids[argb] { return image }
+        if premultipliedSolids.count >= Self.premultipliedSolidCapacity {
+            for image in premultipliedSolids.values { pixman_image_unref(image) }
+            premultipliedSolids.removeAll(keepingCapacity: true)
+        }
+        // pixman keeps a solid's top 8 bits a channel: v * 257 gives v back exactly.
+        func channel(_ shift: UInt32) -> UInt16 { UInt16((argb >> shift) & 0xFF) * 257 }
+        var color = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
+        let image = pixman_image_create_solid_fill(&color)!
+        premultipliedSolids[argb] = image
+        return image
+    }
+
     /// How many solid images are kept (for tests).
     var solidCount: Int { solids.count }
 
@@ -102,5 +128,6 @@ package final class DrawingScratch {
         dropMaskImage()
         buffer?.deallocate()
         for entry in solids { pixman_image_unref(entry.image) }
+        for image in premultipliedSolids.values { pixman_image_unref(image) }
     }
 }

@@ -70,17 +70,20 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
 /// Not thread-safe; use one context from one thread. The surface must not be drawn into
 /// itself.
 public final class GraphicsContext {
+    // The state below is read on every primitive, several times (a glyph, a span of a rounded
+    // rectangle): like `stack`, it is used from one thread and never accessed twice at once,
+    // so the runtime's exclusivity checks (a call and a thread-local lookup each) are left out.
     /// The pixels drawn into.
-    public private(set) var surface: Surface
+    @exclusivity(unchecked) public private(set) var surface: Surface
 
     /// The current transform: user space to surface pixels.
-    public internal(set) var ctm: AffineTransform
+    @exclusivity(unchecked) public internal(set) var ctm: AffineTransform
     /// The clip as whole surface pixels (nil: the whole surface). Nothing outside it changes.
-    public internal(set) var clipRegion: Region?
+    @exclusivity(unchecked) public internal(set) var clipRegion: Region?
     /// The antialiased part of the clip: A8 coverage over `clipRegion`'s bounding box (in
     /// surface pixels, from its origin), multiplying everything drawn (nil: none). Never
     /// mutated once set, so a saved state can share it.
-    var clipMask: ClipMask?
+    @exclusivity(unchecked) var clipMask: ClipMask?
 
     /// An A8 coverage mask whose pixel (0, 0) lies on surface pixel (`x`, `y`): no larger than
     /// the clip's box, whatever the surface's size.
@@ -91,22 +94,22 @@ public final class GraphicsContext {
     }
     /// Opacity multiplying everything drawn, 0...1 (default 1) — the view's alpha when the
     /// compositor composes it.
-    public var alpha: Double = 1
+    @exclusivity(unchecked) public var alpha: Double = 1
     /// The colour `fill…` paints (default black).
-    public var fillColor: Color = .black
+    @exclusivity(unchecked) public var fillColor: Color = .black
     /// The colour `stroke…` paints (default black).
-    public var strokeColor: Color = .black
+    @exclusivity(unchecked) public var strokeColor: Color = .black
     /// The stroke width in user space (default 1), centred on the path; ≤ 0 strokes nothing.
-    public var lineWidth: Double = 1
+    @exclusivity(unchecked) public var lineWidth: Double = 1
     /// How open ends of strokes are drawn (default butt).
-    public var lineCap: LineCap = .butt
+    @exclusivity(unchecked) public var lineCap: LineCap = .butt
     /// How stroked corners are drawn (default miter).
-    public var lineJoin: LineJoin = .miter
+    @exclusivity(unchecked) public var lineJoin: LineJoin = .miter
     /// The longest miter join, as a multiple of the line width, before it is bevelled instead
     /// (default 10, as Core Graphics).
-    public var miterLimit: Double = 10
+    @exclusivity(unchecked) public var miterLimit: Double = 10
     /// How drawing combines with the surface (default normal).
-    public var blendMode: BlendMode = .normal
+    @exclusivity(unchecked) public var blendMode: BlendMode = .normal
 
     /// The saved states, innermost last. (A context is used from one thread, and its state is
     /// never accessed twice at once: the runtime's exclusivity checks, a call on every save

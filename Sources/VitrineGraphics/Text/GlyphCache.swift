@@ -22,7 +22,7 @@ public final class GlyphCache {
     /// Bytes the cached glyphs take now; never more than `byteLimit`.
     public private(set) var bytes = 0
     /// Lookups answered from the cache.
-    public private(set) var hits = 0
+    @exclusivity(unchecked) public private(set) var hits = 0
     /// Lookups that rasterized.
     public private(set) var misses = 0
     /// Glyphs dropped to stay within `byteLimit`.
@@ -49,12 +49,13 @@ public final class GlyphCache {
     }
 
     // An intrusive doubly linked list over an array (no node allocation per glyph): `newest`
-    // is the most recently used, `oldest` goes first.
-    private var entries: [Entry] = []
-    private var freeEntries: [Int] = []
-    private var slots: [Key: Int] = [:]
-    private var newest = -1
-    private var oldest = -1
+    // is the most recently used, `oldest` goes first. Read and relinked on every glyph drawn,
+    // only ever on the main actor, never accessed twice at once: no runtime exclusivity checks.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var freeEntries: [Int] = []
+    @exclusivity(unchecked) private var slots: [Key: Int] = [:]
+    @exclusivity(unchecked) private var newest = -1
+    @exclusivity(unchecked) private var oldest = -1
 
     /// An empty cache holding at most `byteLimit` bytes.
     public init(byteLimit: Int = 4 << 20) {

@@ -64,10 +64,15 @@ package struct RawDeviceInfo: Sendable, Hashable {
     /// Whether libinput can apply a calibration matrix for the device
     /// (`libinput_device_config_calibration_has_matrix`).
     package var supportsCalibration: Bool
+    /// Whether the device has letter keys (`libinput_device_keyboard_has_key(KEY_A)`): a real
+    /// keyboard, not a power button, a lid or a remote's receiver, which also have
+    /// `.keyboard`.
+    package var hasLetterKeys: Bool
 
     /// Creates a description.
     package init(handle: RawDeviceHandle, name: String, sysname: String, path: String = "",
-                capabilities: InputCapabilities, touchCount: Int = -1, supportsCalibration: Bool = false) {
+                capabilities: InputCapabilities, touchCount: Int = -1, supportsCalibration: Bool = false,
+                hasLetterKeys: Bool = false) {
         self.handle = handle
         self.name = name
         self.sysname = sysname
@@ -75,6 +80,7 @@ package struct RawDeviceInfo: Sendable, Hashable {
         self.capabilities = capabilities
         self.touchCount = touchCount
         self.supportsCalibration = supportsCalibration
+        self.hasLetterKeys = hasLetterKeys
     }
 }
 

@@ -1,4 +1,5 @@
 import CLibInput
+import CEvdev
 import CVitrineShims
 import Glibc
 import Logging
@@ -345,7 +346,8 @@ package final class LibInputContext: LibInputBackend {
                              sysname: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
                              path: path, capabilities: capabilities,
                              touchCount: capabilities.contains(.touch) ? Int(libinput_device_touch_get_touch_count(device)) : -1,
-                             supportsCalibration: libinput_device_config_calibration_has_matrix(device) != 0)
+                             supportsCalibration: libinput_device_config_calibration_has_matrix(device) != 0,
+                             hasLetterKeys: capabilities.contains(.keyboard) && libinput_device_keyboard_has_key(device, UInt32(KEY_A)) == 1)
     }
 }
 

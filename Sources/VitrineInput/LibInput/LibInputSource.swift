@@ -220,6 +220,10 @@ public final class LibInputSource: InputSource {
         switch raw {
         case .deviceAdded(let info):
             addDevice(info)
+            if info.capabilities.contains(.keyboard), info.hasLetterKeys, let id = states[info.handle]?.id {
+                // A keyboard with letters: the on-screen keyboard's `.auto` policy hides for it.
+                sink(.keyboardAttached(device: id, timestamp: clock.now))
+            }
         case .deviceRemoved(let handle):
             removeDevice(handle, sink)
         case let .touchDown(handle, slot, _, x, y, time):

@@ -71,16 +71,25 @@ final class FakeLibInput: LibInputBackend {
         queue.append { _, _ in event }
     }
 
-    /// Adds a device (queued as DEVICE_ADDED); returns its handle.
+    /// Adds a device (queued as DEVICE_ADDED); returns its handle. A `.keyboard` device has no
+    /// letter keys unless `hasLetterKeys` (it is no hardware keyboard for the on-screen
+    /// keyboard's policy; `addKeyboard` adds one that is).
     @discardableResult
     func add(_ handle: Int, name: String = "device", capabilities: InputCapabilities, touchCount: Int = -1,
-             supportsCalibration: Bool = false) -> RawDeviceHandle {
+             supportsCalibration: Bool = false, hasLetterKeys: Bool = false) -> RawDeviceHandle {
         let info = RawDeviceInfo(handle: RawDeviceHandle(handle), name: name, sysname: "event\(handle)",
                                  path: "/dev/input/event\(handle)", capabilities: capabilities,
-                                 touchCount: touchCount, supportsCalibration: supportsCalibration)
+                                 touchCount: touchCount, supportsCalibration: supportsCalibration,
+                                 hasLetterKeys: hasLetterKeys)
         devices[info.handle] = info
         send(.deviceAdded(info))
         return info.handle
+    }
+
+    /// Adds a typing keyboard (letter keys: what libinput_device_keyboard_has_key(KEY_A) finds).
+    @discardableResult
+    func addKeyboard(_ handle: Int, name: String = "keyboard") -> RawDeviceHandle {
+        add(handle, name: name, capabilities: .keyboard, hasLetterKeys: true)
     }
 
     /// Adds a touchscreen with `slots` slots.

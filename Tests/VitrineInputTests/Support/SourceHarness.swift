@@ -74,6 +74,7 @@ extension InputEvent {
         case let .touchCancel(id, _): "cancel \(id)"
         case .touchFrame: "frame"
         case let .deviceRemoved(device, _): "removed \(device)"
+        case let .keyboardAttached(device, _): "keyboard \(device)"
         case let .key(code, state, _, _, _, _): "key \(code) \(state == .pressed ? "down" : "up")"
         case let .switchToggled(kind, isOn, _): "switch \(kind) \(isOn ? "on" : "off")"
         case .scroll: "scroll"

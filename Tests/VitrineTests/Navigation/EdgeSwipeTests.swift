@@ -145,4 +145,17 @@ import VitrineHeadless
         // The swipe (short, slow) cancelled; then the queued push ran.
         #expect(navigation.viewControllers.count == 3 && navigation.topViewController === c && c.isVisible && !b.isVisible)
     }
+    @Test func aBackTapWhileTheSwipeCompletesPopsOnlyOnce() {
+        let (h, navigation, _, b, _) = setUp()
+        let c = ViewController()
+        navigation.pushViewController(c, animated: false)
+        h.advance(by: 0.1)
+        // A fast flick: the pop completes on its own after the lift, animated.
+        h.drag(from: Point(x: 5, y: 240), to: Point(x: 155, y: 240), steps: 5, interval: 0.02)
+        #expect(navigation.transition != nil, "the completion is still sliding")
+        // The bar shows b's back button ("‹ a"): tapped mid-slide, it is stale, not a second pop.
+        h.tap(at: h.centre(of: navigation.navigationBar.backButton), slot: 1)
+        h.advance(by: 2)
+        #expect(navigation.viewControllers.count == 2 && navigation.topViewController === b)
+    }
 }

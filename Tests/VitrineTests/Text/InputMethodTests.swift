@@ -56,6 +56,8 @@ final class FakeInputMethod: InputMethod {
 
     init() {
         field = h.addField(frame: Rect(x: 20, y: 100, width: 300, height: 40))
+        // Typed from a hardware keyboard: the on-screen one stays down and the bar sits by the field.
+        h.app.keyboard.isHardwareKeyboardAttached = true
         h.app.inputMethod = engine
         field.becomeFirstResponder()
         h.loop.runUntilIdle()

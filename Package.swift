@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "VitrineRime", targets: ["VitrineRime"]),
         .library(name: "VitrineVNC", targets: ["VitrineVNC"]),
         .library(name: "VitrineSDL", targets: ["VitrineSDL"]),
+        .library(name: "VitrineSpeech", targets: ["VitrineSpeech"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -57,6 +58,8 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CRime", pkgConfig: "rime", apt: "librime-dev"),
+        systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
+        systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         // SDL2 without pkg-config: its cflags carry -D_REENTRANT, which SwiftPM refuses with a warning.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
@@ -120,11 +123,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Speech for the screen reader: espeak-ng in memory, ALSA out on the run loop, the
+        // headphone jack read with libevdev.
+        .target(
+            name: "VitrineSpeech",
+            dependencies: ["Vitrine", "VitrineInput", "CEspeakNG", "CALSA", "CEvdev", .product(name: "Logging", package: "swift-log")]
+        ),
         // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
         .target(
             name: "VitrineBoard",
             dependencies: [
-                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput", "VitrineVNC",
+                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput", "VitrineVNC", "VitrineSpeech",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -145,7 +154,7 @@ let package = Package(
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
         .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineRime"], exclude: ["Assets"]),
-        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL", "VitrineSpeech"]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
@@ -158,6 +167,7 @@ let package = Package(
         .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
+        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "CSDL2"]),

@@ -6,6 +6,7 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineSpeech
 import VitrineVNC
 
 
@@ -93,6 +94,9 @@ public final class BoardPlatform: Platform {
     public private(set) var hasSentReady = false
     /// The VNC server of `[remote]`, once the application exists (BoardPlatform+Remote.swift).
     public internal(set) var remoteView: VNCServer?
+    /// Speech for the screen reader (`[accessibility]`), once the application exists, unless
+    /// speech is off (BoardPlatform+Speech.swift).
+    public internal(set) var speech: SpeechService?
     /// Whether `shutdown()` has run.
     public private(set) var isShutDown = false
     /// Whether Ctrl+Alt+F1…F12 switch consoles: the profile allows it (`[input] vt_switching`),
@@ -243,6 +247,7 @@ public final class BoardPlatform: Platform {
         isShutDown = true
         watchdog?.stop()
         watchdog = nil
+        speech?.stop()
         if let notifier {
             do { try notifier.stopping() } catch { logger.warning("\(error)") }
         }
@@ -315,6 +320,7 @@ public final class BoardPlatform: Platform {
             }
         }
         startRemoteView(on: application)
+        startSpeech(on: application)
     }
 
     /// One line for logs and systemd's STATUS=: the board, the mode and the connector (and the

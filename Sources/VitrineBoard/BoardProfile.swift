@@ -1,4 +1,5 @@
 import Vitrine
+import VitrineSpeech
 import VitrineDRM
 import VitrineVNC
 import VitrineGraphics
@@ -42,6 +43,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var remote: VNCConfiguration = VNCConfiguration()
     /// `[keyboard]`: the on-screen keyboard (see `BoardProfile+Keyboard.swift`).
     public var keyboard: Keyboard = Keyboard()
+    /// `[accessibility]`: the screen reader's speech (see `BoardProfile+Speech.swift`); off by default.
+    public var speech: SpeechConfiguration = SpeechConfiguration()
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,

@@ -66,7 +66,7 @@ struct ProfileReader {
     let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -128,6 +128,9 @@ struct ProfileReader {
         }
         if let keyboard = try top.section("keyboard", keys: ["on_screen", "layouts"]) {
             profile.keyboard = try readKeyboard(keyboard)
+        }
+        if let accessibility = try top.section("accessibility", keys: ["speech", "rate", "voice", "volume", "device", "jack"]) {
+            profile.speech = try readSpeech(accessibility)
         }
         return profile
     }

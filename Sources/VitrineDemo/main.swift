@@ -6,6 +6,7 @@ import VitrineHeadless
 import VitrineLinux
 import VitrineVNC
 import VitrineSDL
+import VitrineSpeech
 
 // `vitrine-demo`: the demo kiosk. The board profile (`--board NAME|PATH`, else VITRINE_BOARD,
 // else the device-tree model, else `virtual` when there is no DRM device) says where it runs.
@@ -27,10 +28,14 @@ struct DemoOptions {
     var window = false
     /// `--size WxH`: the window's screen in pixels instead of the profile's.
     var size: (width: Int, height: Int)?
+    /// `--speech off|on|on-headphones`: the screen reader's speech instead of the profile's
+    /// `[accessibility] speech` (on the panel and in the window).
+    var speech: SpeechConfiguration.Mode?
 
     static let usage = """
         usage: vitrine-demo [--board NAME|PATH] [--headless | --window [--size WxH]] [--frames DIR]
                             [--vnc view|control [--listen ADDR] [--vnc-password-file PATH]]
+                            [--speech off|on|on-headphones]
           --board NAME|PATH  the board profile (boards/NAME.toml, or a file); default: chosen for this machine
           --headless         play the scripted tour on the headless display even when a screen is there
           --window           run in a desktop window (X11 or XWayland) of the profile's screen
@@ -39,6 +44,7 @@ struct DemoOptions {
           --vnc view|control serve the screen over VNC (headless: the live kiosk, seen only by the viewer)
           --listen ADDR      where VNC listens (default 127.0.0.1:5900; beyond loopback needs a password)
           --vnc-password-file PATH  the VNC password (first line)
+          --speech MODE      the screen reader speaks: off, on, or on-headphones (while plugged in); panel or window
         """
 
     init(arguments: [String]) {
@@ -65,6 +71,11 @@ struct DemoOptions {
                 guard let path = rest.popFirst() else { Self.fail("--screen-png needs a file") }
                 screenPNG = path
             case "--window": window = true
+            case "--speech":
+                guard let value = rest.popFirst(), let mode = SpeechConfiguration.Mode(rawValue: value) else {
+                    Self.fail("--speech needs off, on or on-headphones")
+                }
+                speech = mode
             case "--size":
                 guard let text = rest.popFirst() else { Self.fail("--size needs WxH, for example 800x480") }
                 let parts = text.split(separator: "x").compactMap { Int($0) }
@@ -152,7 +163,8 @@ func runWindow(profile: BoardProfile, options: DemoOptions) -> Int32 {
         return runTour(profile: profile, framesFolder: options.framesFolder)
     }
     print("vitrine-demo: in a window of \(platform.sdlDisplay.mode) at scale \(platform.screenScale); close it to quit")
-    Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
+    let speaking: any Platform = profile.speech.mode == .off ? platform : SpeakingPlatform(platform, configuration: profile.speech)
+    Application.main(platform: speaking, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
     let loop = platform.epollMainLoop
     print("vitrine-demo: window closed after \(loop.turns) loop turns, \(loop.wakeUps) wake-ups")
     return 0
@@ -169,7 +181,8 @@ let status = MainActor.assumeIsolated { () -> Int32 in
         printError("vitrine-demo: \(error)")
         return 2
     }
-    let profile = selection.profile
+    var profile = selection.profile
+    if let speech = options.speech { profile.speech.mode = speech }
     print("vitrine-demo: board \(profile.name) (\(selection.reason))")
     if options.vnc.mode != .off && (options.headless || profile.display.backend == .virtual) {
         do {

@@ -205,7 +205,7 @@ import VitrineInput
         let error = try #require(profileError("[display]\nrotation = 0\n\n[dispaly]\nscale = 1\n"))
         #expect(error.line == 4)
         #expect(error.field == "[dispaly]")
-        #expect(error.kind == .unknownSection(allowed: ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard"],
+        #expect(error.kind == .unknownSection(allowed: ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility"],
                                               suggestion: "display"))
         #expect(error.description.hasPrefix("boards/test.toml:4: [dispaly]: no such section (did you mean [display]?) — the sections are [display], "))
     }

@@ -30,6 +30,8 @@ VITRINE_APT_PACKAGES=(
     librime-dev librime-data rime-data-pinyin-simp rime-data-luna-pinyin
     # The desktop window (VitrineSDL), and ring 2b's private X server, clicks and captures.
     libsdl2-dev xvfb xdotool x11-apps
+    # Speech (VitrineSpeech): espeak-ng and its voices, ALSA for the sound out.
+    libespeak-ng-dev espeak-ng-data libasound2-dev
 )
 
 say() { printf '%s\n' "vitrine: $*" >&2; }

@@ -184,6 +184,9 @@ open class Application: Responder {
     private var inputQueue: ContiguousArray<InputEvent> = []
     private var isDrainingInput = false
     var lastTap: (location: Point, time: Double, count: Int)?
+    /// Sees touch input before the app while set: the screen reader's touch exploration
+    /// (see `TouchInterceptor`). Nil by default.
+    public var touchInterceptor: (any TouchInterceptor)?
     var needsCommit = false
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
@@ -380,6 +383,7 @@ open class Application: Responder {
     private func handle(_ input: InputEvent) {
         // The idle timer sees input first: it notes activity, and swallows what wakes the screen.
         guard lifeCycle.admits(input) else { return }
+        if let touchInterceptor, touchInterceptor.intercept(input) { return }
         switch input {
         case let .touchDown(identifier, location, majorRadius, timestamp):
             touchDown(identifier, at: location, majorRadius: majorRadius, timestamp: timestamp)

@@ -104,6 +104,14 @@ final class UInputDevice {
         }
     }
 
+    /// A sound card's headphone jack: only the switch SW_HEADPHONE_INSERT (libinput does not
+    /// take such a device; the speech service reads it with libevdev).
+    static func headphoneJack(name: String = "vitrine-test Headphone") throws -> UInputDevice {
+        try UInputDevice(name: name) { dev in
+            enable(dev, Int32(EV_SW), [Int32(SW_HEADPHONE_INSERT)])
+        }
+    }
+
     /// An evdev accelerometer (INPUT_PROP_ACCELEROMETER) of ±2 g on three axes,
     /// `unitsPerG` units per g (its resolution).
     static func accelerometer(name: String = "vitrine-test accelerometer", unitsPerG: Int = 256) throws -> UInputDevice {

@@ -65,10 +65,13 @@ import VitrineHeadless
         let walk = Walk()
         walk.press(Self.tab)
         // Check in: a presented screen takes focus, and Tab walks its form (the fields, then
-        // the button); Escape dismisses it and focus returns. (Its Back button sends `goBack` up a chain that does not reach the welcome screen:
-        // a tap on it does nothing either — the demo's, left as found.)
+        // the button). Enter on Back dismisses it and focus returns; so does Escape.
         walk.press(Self.enter)
         #expect(walk.tabCycle() == ["Back", "Name · Имя", "Email", "Check in"])
+        walk.press(Self.enter)
+        #expect(walk.focused == "Check in")
+        walk.press(Self.enter)
+        #expect(walk.focused == "Back")
         walk.press(Self.escape)
         #expect(walk.focused == "Check in")
         // Help: an alert traps focus; Escape cancels it.

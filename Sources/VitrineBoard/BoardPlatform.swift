@@ -72,7 +72,7 @@ public final class BoardPlatform: Platform {
     /// libinput, on DRM boards; nil headless.
     public let libInput: LibInputSource?
     /// The rotary encoder read with libevdev because it turns as a dial (REL_DIAL), on DRM
-    /// boards whose `[input] encoder` has one; nil otherwise (BoardPlatform+Encoder.swift).
+    /// boards whose `[input] encoder` has one; nil otherwise.
     public private(set) var dialEncoder: DialEncoderSource?
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
@@ -177,7 +177,7 @@ public final class BoardPlatform: Platform {
                 releaseAll()
                 throw .input(error, profile: profile.name)
             }
-            dialEncoder = Self.openDialEncoder(profile.input.encoder, libInput: input, loop: drm.epollMainLoop, logger: logger)
+            dialEncoder = DialEncoderSource.open(for: input, loop: drm.epollMainLoop, logger: logger)
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
             input.touchPoolCapacity = capacity
             do {

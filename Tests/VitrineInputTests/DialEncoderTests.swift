@@ -141,6 +141,37 @@ import VitrineHeadless
                                        logger: log.logger, opener: opener.open) == nil)
     }
 
+    @Test func openedForLibInputTheDialTakesOverTheDevicesEventsAndLeavesTheLoopWhenGone() throws {
+        let opener = FakeEvdevOpener()
+        let directory = "/tmp/vitrine-dial-board-\(getpid())"
+        mkdir(directory, 0o755)
+        close(creat("\(directory)/event3", 0o644))
+        defer {
+            unlink("\(directory)/event3")
+            rmdir(directory)
+        }
+        opener.make["\(directory)/event3"] = { self.knob(path: "\(directory)/event3", name: "Knob") }
+        let h = try SourceHarness(configuration: InputConfiguration(encoder: "Knob")) {
+            $0.add(2, name: "Knob", capabilities: [.pointer])
+        }
+        let loop = ManualMainLoop()
+        var delivered: [InputEvent] = []
+        let dial = try #require(DialEncoderSource.open(for: h.source, loop: loop, directory: directory,
+                                                       logger: log.logger, opener: opener.open))
+        #expect(h.source.encoderIsReadSeparately)
+        loop.addInputSource(dial) { delivered.append($0) }
+        let node = try #require(opener.nodes["\(directory)/event3"])
+        node.events = Self.turn(1, at: 1) + [.failed(.operationNotSupportedByDevice)]
+        loop.runTurn()
+        #expect(delivered == [.encoder(.rotated(1), timestamp: 1)])
+        #expect(dial.isLost && node.isClosed)
+        // Without an encoder, or with one that turns as a wheel, libinput keeps it.
+        let plain = try SourceHarness { $0.add(2, name: "Knob", capabilities: [.pointer]) }
+        #expect(DialEncoderSource.open(for: plain.source, loop: loop, directory: directory, logger: log.logger,
+                                       opener: opener.open) == nil)
+        #expect(!plain.source.encoderIsReadSeparately)
+    }
+
     @Test func libInputsEventsFromAnEncoderReadSeparatelyAreDropped() throws {
         // The knob's BTN_LEFT makes udev call it a mouse, so libinput reports its button too.
         let h = try SourceHarness(configuration: InputConfiguration(encoder: "Knob")) {

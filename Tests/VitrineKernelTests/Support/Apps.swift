@@ -19,7 +19,7 @@ final class KernelApp {
     /// libinput on seat0, when the app was made with input.
     let libInput: LibInputSource?
     /// The encoder read with libevdev, when `encoder` names a device that turns as a dial
-    /// (wired as `BoardPlatform` wires it).
+    /// (opened as `BoardPlatform` opens it).
     let dialEncoder: DialEncoderSource?
     /// What the backends logged at warning or above.
     let log = LogCapture()
@@ -51,15 +51,9 @@ final class KernelApp {
             source.touchPoolCapacity = app.touchPool.capacity
             app.addInputSource(source)
             libInput = source
-            let loop = platform.epollMainLoop, inputLogger = log.logger(label: "vitrine.input")
-            let dial = encoder.flatMap { DialEncoderSource.open(encoder: $0, clock: loop.clock, logger: inputLogger) }
-            if let dial {
-                source.encoderIsReadSeparately = true
-                dial.deviceLostHandler = { [weak dial, weak loop] in
-                    if let dial { loop?.removeInputSource(dial) }
-                }
-                app.addInputSource(dial)
-            }
+            // As `BoardPlatform` does it.
+            let dial = DialEncoderSource.open(for: source, loop: platform.epollMainLoop, logger: log.logger(label: "vitrine.input"))
+            if let dial { app.addInputSource(dial) }
             dialEncoder = dial
         } else {
             libInput = nil

@@ -71,6 +71,9 @@ public final class BoardPlatform: Platform {
     public let backend: Backend
     /// libinput, on DRM boards; nil headless.
     public let libInput: LibInputSource?
+    /// The rotary encoder read with libevdev because it turns as a dial (REL_DIAL), on DRM
+    /// boards whose `[input] encoder` has one; nil otherwise.
+    public private(set) var dialEncoder: DialEncoderSource?
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
     public let accelerometer: AccelerometerSource?
@@ -174,6 +177,7 @@ public final class BoardPlatform: Platform {
                 releaseAll()
                 throw .input(error, profile: profile.name)
             }
+            dialEncoder = DialEncoderSource.open(for: input, loop: drm.epollMainLoop, logger: logger)
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
             input.touchPoolCapacity = capacity
             do {
@@ -221,6 +225,7 @@ public final class BoardPlatform: Platform {
         case .drm:
             var sources: [any InputSource] = []
             if let libInput { sources.append(libInput) }
+            if let dialEncoder, !dialEncoder.isLost { sources.append(dialEncoder) }
             if let accelerometer { sources.append(accelerometer) }
             return sources
         }
@@ -257,6 +262,7 @@ public final class BoardPlatform: Platform {
         seat?.paused = nil
         seat?.resumed = nil
         accelerometer?.stop()
+        dialEncoder?.close()
         libInput?.suspend()
         seat?.stopWatching()
         switch backend {

@@ -34,7 +34,8 @@ public struct InputConfiguration: Sendable, Hashable {
     /// The rotary encoder: the libinput name (`"Griffin PowerMate"`) or event node path of the
     /// device whose wheel turns move focus and whose button (a key or pointer button) activates
     /// (`[input] encoder`). Nil (the default): none; every wheel scrolls. libinput 1.22 reports
-    /// REL_WHEEL as a wheel but not REL_DIAL, so the encoder must turn as a wheel.
+    /// REL_WHEEL as a wheel but not REL_DIAL: an encoder that turns as a dial is read by a
+    /// `DialEncoderSource` (libevdev), and this source then drops its events.
     public var encoder: String?
 
     /// Creates a configuration; every argument has the kiosk default.

@@ -101,6 +101,20 @@ struct DeviceListingTests {
 
     // MARK: Text
 
+    @Test func aKnobThatTurnsAsADialIsListedAsOne() {
+        let node = FakeEvdevNode(path: "/dev/input/event9", name: "Griffin PowerMate", busType: Int(BUS_USB))
+        node.enable(EV_REL, REL_DIAL)
+        node.enable(EV_KEY, BTN_0)
+        let d = InputDeviceDescription(describing: node)
+        #expect(d.hasDial && d.pointer == nil && d.keys == nil)
+        #expect(InputDeviceReport.text(d) == """
+            /dev/input/event9: "Griffin PowerMate" (usb 0000:0000)
+              dial: REL_DIAL (a rotary encoder: name it in [input] encoder)
+
+            """)
+        #expect(!InputDeviceDescription(describing: mouse()).hasDial)
+    }
+
     @Test func textDescribesEachDevice() {
         let listing = InputDeviceReport.Listing(directory: "/dev/input", entries: [
             .device(InputDeviceDescription(describing: lid())),
@@ -176,7 +190,8 @@ struct DeviceListingTests {
         #expect((touch["switches"] as? [Any])?.isEmpty == true)
         #expect(touch["accelerometer"] is NSNull)
         #expect(Set(touch.keys) == ["path", "name", "bus", "busType", "vendor", "product", "touch", "pointer",
-                                    "keys", "switches", "accelerometer"])
+                                    "keys", "switches", "accelerometer", "dial"])
+        #expect(touch["dial"] as? Bool == false)
         let switches = json[1]["switches"] as? [[String: Any]]
         #expect(switches?.map { $0["name"] as? String } == ["SW_LID", "SW_TABLET_MODE"])
         #expect(switches?.map { $0["on"] as? Bool } == [true, false])

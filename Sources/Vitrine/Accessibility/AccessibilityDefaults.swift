@@ -12,6 +12,7 @@ enum AccessibilityDefaults {
         case is AccessibilityElement: true
         case is TextField, is TextView: true
         case is DatePicker: false          // a container: its wheels are the elements
+        case is SegmentedControl: false    // a container: its segments are the elements
         case let refresh as RefreshControl: refresh.isRefreshing   // read while it spins, never focused
         case is Control: true
         case is PickerView: false
@@ -29,6 +30,7 @@ enum AccessibilityDefaults {
     static func label(_ view: View) -> String? {
         switch view {
         case let item as TabBarItemElement: item.itemTitle
+        case let segment as SegmentElement: segment.segmentTitle
         case let button as Button: button.currentTitle ?? button.title(for: .normal)
         case let field as TextField: field.placeholder
         case let label as Label: label.text
@@ -44,6 +46,7 @@ enum AccessibilityDefaults {
 
     static func value(_ view: View) -> String? {
         switch view {
+        case let segment as SegmentElement: segment.segmentValue
         case let slider as Slider:
             percent(slider.value, in: slider.minimumValue...max(slider.maximumValue, slider.minimumValue))
         case let toggle as Switch: toggle.isOn ? "on" : "off"
@@ -90,6 +93,7 @@ enum AccessibilityDefaults {
         var traits: AccessibilityTraits = []
         switch view {
         case let item as TabBarItemElement: return item.itemTraits
+        case let segment as SegmentElement: return segment.segmentTraits
         case let button as Button:
             traits.insert(.button)
             if button.currentImage != nil && (button.currentTitle ?? "").isEmpty { traits.insert(.image) }
@@ -121,7 +125,8 @@ enum AccessibilityDefaults {
     static func frame(_ view: View) -> Rect {
         if let element = view as? AccessibilityElement {
             guard let container = element.accessibilityContainer else { return .zero }
-            let local = (element as? TabBarItemElement)?.frameInBar ?? element.accessibilityFrameInContainerSpace
+            let local = (element as? TabBarItemElement)?.frameInBar ?? (element as? SegmentElement)?.frameInControl
+                ?? element.accessibilityFrameInContainerSpace
             return local.applying(container.transformToRoot)
         }
         return view.bounds.applying(view.transformToRoot)
@@ -130,6 +135,7 @@ enum AccessibilityDefaults {
     /// The elements a view of Vitrine lists itself (a tab bar's items), else nil.
     static func elements(_ view: View) -> [View]? {
         if let bar = view as? TabBar { return TabBarItemElement.elements(of: bar) }
+        if let control = view as? SegmentedControl { return SegmentElement.elements(of: control) }
         return nil
     }
 

@@ -27,7 +27,8 @@ final class AccessibilityStorage {
     var activateBlock: (@MainActor () -> Bool)?
     var incrementBlock: (@MainActor () -> Void)?
     var decrementBlock: (@MainActor () -> Void)?
-    /// The elements a view of Vitrine made for itself (a tab bar's items), kept between reads.
+    /// The elements a view of Vitrine made for itself (a tab bar's items, a segmented
+    /// control's segments), kept between reads.
     var itemElements: [View]?
     /// Whether the focus engine may focus the view, when the app said so.
     var focusable: Bool?

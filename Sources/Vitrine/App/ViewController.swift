@@ -61,6 +61,13 @@ open class ViewController: Responder {
     /// Called once, after the view is loaded.
     open func viewDidLoad() {}
 
+    /// Where focus lands when this controller's screen arrives (pushed, presented, its tab
+    /// selected, or the window's root), best first: the first that can be focused, or a view
+    /// whose own preferred environments give one (UIKit's; views only). Default: none — the
+    /// view's `preferredFocusEnvironments`, else its first focusable element (UIKit's default,
+    /// `[view]`, comes to the same).
+    open var preferredFocusEnvironments: [View] { [] }
+
     /// Loads the view now if it is not loaded.
     public func loadViewIfNeeded() {
         guard storedView == nil else { return }

@@ -51,13 +51,22 @@ final class FocusEngine {
         elements.removeAll { !$0.canBecomeFocused }
     }
 
-    /// The first view to focus on the key window: a preferred environment of the front-most
-    /// modal view or of the window's views, else the first focusable element.
+    /// The first view to focus on the key window: a preferred environment of the front
+    /// controller (`FocusBack.frontController`), else of the front-most modal view or of the
+    /// window's views, else the first focusable element.
     func initialFocus() -> View? {
         collectFocusable()
         guard let window = application.keyWindow else { return nil }
-        let root = window.accessibilityModalView ?? window
-        if let preferred = preferredFocus(in: root) { return preferred }
+        let modal = window.accessibilityModalView
+        // The front controller's preference first (unless a modal view it does not own is up).
+        if let controller = FocusBack.frontController(in: window), let view = controller.viewIfLoaded,
+           modal.map({ view.isInAccessibilityChain(of: $0) }) ?? true {
+            for candidate in controller.preferredFocusEnvironments {
+                if candidate.canBecomeFocused, elements.contains(where: { $0 === candidate }) { return candidate }
+                if let inner = preferredFocus(in: candidate) { return inner }
+            }
+        }
+        if let preferred = preferredFocus(in: modal ?? window) { return preferred }
         // A new screen starts at its content, not at the bars' buttons (Back, the tabs).
         return elements.first { !$0.isInBar } ?? elements.first
     }

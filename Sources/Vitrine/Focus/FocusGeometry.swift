@@ -127,6 +127,12 @@ enum FocusBack {
     /// top of a navigation stack, the selected tab's — what changes when the screen does.
     static func frontScreen(in window: Window) -> View? {
         if let modal = window.accessibilityModalView { return modal }
+        return frontController(in: window)?.viewIfLoaded
+    }
+
+    /// The controller in front: the top presented one, the top of a navigation stack, the
+    /// selected tab's (nil without a root controller).
+    static func frontController(in window: Window) -> ViewController? {
         var controller = window.rootViewController
         while let current = controller {
             if let presented = current.presentedViewController, presented !== current {
@@ -136,7 +142,7 @@ enum FocusBack {
             } else if let tabs = current as? TabBarController, let selected = tabs.selectedViewController {
                 controller = selected
             } else {
-                return current.viewIfLoaded
+                return current
             }
         }
         return nil

@@ -115,11 +115,14 @@ package struct InputDeviceDescription: Hashable, Sendable {
     package var switches: [SwitchCapability]
     /// Its accelerometer axes (INPUT_PROP_ACCELEROMETER); `nil` when it is not an accelerometer.
     package var accelerometer: [AccelerometerAxis]?
+    /// REL_DIAL: a rotary encoder that turns as a dial (read with libevdev when named as the
+    /// board's `[input] encoder`; libinput does not report it).
+    package var hasDial: Bool
 
     /// Creates a description from its parts.
     package init(path: String, name: String, busType: Int = 0, vendor: Int = 0, product: Int = 0,
                 touch: TouchCapability? = nil, pointer: PointerCapability? = nil, keys: KeyCapability? = nil,
-                switches: [SwitchCapability] = [], accelerometer: [AccelerometerAxis]? = nil) {
+                switches: [SwitchCapability] = [], accelerometer: [AccelerometerAxis]? = nil, hasDial: Bool = false) {
         self.path = path
         self.name = name
         self.busType = busType
@@ -130,6 +133,7 @@ package struct InputDeviceDescription: Hashable, Sendable {
         self.keys = keys
         self.switches = switches
         self.accelerometer = accelerometer
+        self.hasDial = hasDial
     }
 
     /// The media and remote-control keys looked for, in code order, with their names.
@@ -204,6 +208,7 @@ package struct InputDeviceDescription: Hashable, Sendable {
         }
 
         self.init(path: node.path, name: node.name, busType: node.busType, vendor: node.vendor, product: node.product,
-                  touch: touch, pointer: pointer, keys: keys, switches: switches, accelerometer: accelerometer)
+                  touch: touch, pointer: pointer, keys: keys, switches: switches, accelerometer: accelerometer,
+                  hasDial: node.hasEventCode(type: rel, code: Int(REL_DIAL)))
     }
 }

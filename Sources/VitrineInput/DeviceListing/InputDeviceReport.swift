@@ -87,6 +87,10 @@ package enum InputDeviceReport {
             out += "  pointer: relative with left button\(pointer.hasWheel ? ", wheel" : "")\n"
             described = true
         }
+        if d.hasDial {
+            out += "  dial: REL_DIAL (a rotary encoder: name it in [input] encoder)\n"
+            described = true
+        }
         if let keys = d.keys {
             var line = "  keys: \(keys.isKeyboard ? "keyboard, " : "")\(keys.count) key\(keys.count == 1 ? "" : "s")"
             if !keys.mediaKeys.isEmpty { line += "; media: " + keys.mediaKeys.joined(separator: " ") }

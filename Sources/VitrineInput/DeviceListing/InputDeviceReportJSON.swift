@@ -5,7 +5,8 @@ extension InputDeviceReport {
     /// that could not be read). Keys: path, name, bus, busType, vendor, product, touch
     /// ({slots, direct, x, y} or null), pointer ({wheel} or null), keys ({keyboard, count,
     /// media} or null), switches ([{name, on}]), accelerometer ({axes: [{axis, min, max,
-    /// resolution}]} or null). Absent capabilities are `null`, not missing keys.
+    /// resolution}]} or null), dial (REL_DIAL: a rotary encoder, true or false). Absent
+    /// capabilities are `null`, not missing keys.
     package static func json(_ listing: Listing) -> [JSONEntry] {
         listing.entries.map(JSONEntry.init)
     }
@@ -24,7 +25,7 @@ extension InputDeviceReport {
         package init(_ entry: Entry) { self.entry = entry }
 
         private enum Keys: String, CodingKey {
-            case path, error, name, bus, busType, vendor, product, touch, pointer, keys, switches, accelerometer
+            case path, error, name, bus, busType, vendor, product, touch, pointer, keys, switches, accelerometer, dial
         }
 
         /// Writes the node's object.
@@ -48,6 +49,7 @@ extension InputDeviceReport {
                 try c.encode(d.accelerometer.map { axes in
                     JSONAccelerometer(axes: axes.map { JSONAxis(axis: $0.name, min: $0.minimum, max: $0.maximum, resolution: $0.resolution) })
                 }, forKey: .accelerometer)
+                try c.encode(d.hasDial, forKey: .dial)
             }
         }
     }

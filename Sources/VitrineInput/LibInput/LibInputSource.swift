@@ -92,6 +92,9 @@ public final class LibInputSource: InputSource {
 
     /// Wheel units (120 per detent) the encoder turned that do not make a whole detent yet.
     private var encoderRemainder = 0.0
+    /// Whether the encoder is read by a `DialEncoderSource` (it turns as a dial): its buttons,
+    /// keys and wheel that libinput also reports are then dropped here, so each arrives once.
+    public var encoderIsReadSeparately = false
 
     /// Starts libinput on the configured devices (udev seat or paths), opening them with
     /// `opener`, for `display` at `screenScale` pixels per point, stamping events without a
@@ -249,6 +252,10 @@ public final class LibInputSource: InputSource {
         case let .pointerMotionAbsolute(_, x, y, time):
             // The calibration describes the touchscreen's mounting, not a tablet's: not applied.
             movePointer(to: mapping.screenPoint(panelX: x, panelY: y, on: display, calibrating: false), time: time, sink)
+        case .pointerButton(let handle, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true,
+             .pointerScrollWheel(let handle, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true,
+             .key(let handle, _, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true:
+            return
         case let .pointerButton(handle, _, isPressed, time) where states[handle]?.isEncoder == true:
             sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
         case let .pointerButton(handle, button, isPressed, time):

@@ -18,6 +18,9 @@ final class KernelApp {
     let driver: LoopDriver
     /// libinput on seat0, when the app was made with input.
     let libInput: LibInputSource?
+    /// The encoder read with libevdev, when `encoder` names a device that turns as a dial
+    /// (opened as `BoardPlatform` opens it).
+    let dialEncoder: DialEncoderSource?
     /// What the backends logged at warning or above.
     let log = LogCapture()
     private var isShutDown = false
@@ -48,8 +51,13 @@ final class KernelApp {
             source.touchPoolCapacity = app.touchPool.capacity
             app.addInputSource(source)
             libInput = source
+            // As `BoardPlatform` does it.
+            let dial = DialEncoderSource.open(for: source, loop: platform.epollMainLoop, logger: log.logger(label: "vitrine.input"))
+            if let dial { app.addInputSource(dial) }
+            dialEncoder = dial
         } else {
             libInput = nil
+            dialEncoder = nil
         }
         window = Window(frame: app.screen.bounds)
         window.backgroundColor = background
@@ -104,6 +112,10 @@ final class KernelApp {
         guard !isShutDown else { return }
         isShutDown = true
         if let libInput { platform.epollMainLoop.removeInputSource(libInput) }
+        if let dialEncoder {
+            platform.epollMainLoop.removeInputSource(dialEncoder)
+            dialEncoder.close()
+        }
         platform.shutdown()
     }
 }

@@ -90,6 +90,15 @@ final class UInputDevice {
         }
     }
 
+    /// A rotary encoder that turns as a dial (REL_DIAL, which libinput 1.22 does not report)
+    /// with a push button `button` (BTN_LEFT makes udev tag it a mouse, so libinput takes it too).
+    static func dial(name: String = "vitrine-test dial", button: Int32 = Int32(BTN_LEFT)) throws -> UInputDevice {
+        try UInputDevice(name: name) { dev in
+            enable(dev, Int32(EV_REL), [Int32(REL_DIAL)])
+            enable(dev, Int32(EV_KEY), [button])
+        }
+    }
+
     /// A keyboard with the keys of a PC's main block (KEY_ESC … KEY_KPDOT).
     static func keyboard(name: String = "vitrine-test keyboard") throws -> UInputDevice {
         try UInputDevice(name: name) { dev in

@@ -81,9 +81,13 @@ extension GraphicsContext {
             paint(source, coverage: .full, bounds: pixels, mode: mode)
             return
         }
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { $0.applying(ctm) }
-        paintPolygons([corners], rule: .nonZero, source: source, mode: mode)
+        // The corners go into the scratch's one quadrilateral (no arrays made per fill).
+        let ctm = self.ctm
+        scratch.quadrilateral[0][0] = Point(x: rect.minX, y: rect.minY).applying(ctm)
+        scratch.quadrilateral[0][1] = Point(x: rect.maxX, y: rect.minY).applying(ctm)
+        scratch.quadrilateral[0][2] = Point(x: rect.maxX, y: rect.maxY).applying(ctm)
+        scratch.quadrilateral[0][3] = Point(x: rect.minX, y: rect.maxY).applying(ctm)
+        paintPolygons(scratch.quadrilateral, rule: .nonZero, source: source, mode: mode)
     }
 
     /// `path` in surface pixels, flattened.
@@ -172,7 +176,7 @@ extension GraphicsContext {
                 pixman_image_composite32(PIXMAN_OP_SRC, clip.image, nil, mask, Int32(area.x - clip.x), Int32(area.y - clip.y), 0, 0, 0, 0, w, h)
             case .polygons(let polygons, let rule):
                 Rasterizer.rasterize(polygons, rule: rule, into: mask, maskOrigin: (area.x, area.y), maskHeight: area.height,
-                                     limit: rasterLimit)
+                                     limit: rasterLimit, scratch: scratch.raster)
                 if let clipMask {
                     pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x - clipMask.x), Int32(area.y - clipMask.y),
                                              0, 0, 0, 0, w, h)

@@ -99,7 +99,7 @@ func keyBenchmarks() {
 /// unregistered for "typing nothing": the check read `field.text` after the 1,001st tap, the
 /// one that empties the field; it now counts the caret's moves.) Allocations are pinned, give
 /// or take 2: what is left is the field's relayout of its new text (a new `TextLayout`, whose
-/// arrays grow a few more times as the text gets longer: 54 at a few characters, 67 at 1,000),
+/// arrays grow a few more times as the text gets longer: 53 at a few characters, 66 at 1,000),
 /// the edit's record and the damage region of three rectangles (see Benchmarks/README.md).
 func keyboardBenchmarks() {
     mainActorBenchmark("Keyboard-key-tap", configuration: .init(

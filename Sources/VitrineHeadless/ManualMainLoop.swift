@@ -27,6 +27,9 @@ public final class ManualMainLoop: MainLoop {
     }
     private var sources: [Watched] = []
     private var readySources: [ObjectIdentifier] = []
+    /// An emptied list kept for its capacity, swapped with `readySources` by each turn, so a
+    /// warm turn allocates nothing (a nested turn simply starts without it).
+    private var spareReadySources: [ObjectIdentifier] = []
     private var timers = TimerQueue()
     private var watches: [DescriptorWatch] = []
     private var readiness: [Int32: DescriptorEvents] = [:]
@@ -194,12 +197,15 @@ public final class ManualMainLoop: MainLoop {
     /// Runs one turn now: ready sources, ready watches, due timers, observers.
     public func runTurn() {
         turnCount += 1
-        let ready = readySources
-        readySources.removeAll()
+        var ready: [ObjectIdentifier] = []
+        swap(&ready, &spareReadySources)
+        swap(&ready, &readySources)
         for watched in sources where watched.source.fileDescriptor != nil || ready.contains(ObjectIdentifier(watched.source)) {
             let handler = watched.handler
             watched.source.dispatch { handler($0) }
         }
+        ready.removeAll(keepingCapacity: true)
+        spareReadySources = ready
         dispatchReadyWatches()
         fireDueTimers()
         // Cleared here, not at the start: a wake-up asked by this turn's input or timers is

@@ -15,6 +15,9 @@ public final class ScriptedInput: SignallingInputSource {
 
     private let clock: any TimeSource
     private var queue: [InputEvent] = []
+    /// An emptied queue kept for its capacity: `dispatch` swaps it in, so a warm script
+    /// allocates nothing per event.
+    private var spareQueue: [InputEvent] = []
 
     /// Creates a script source for `device`, stamping events with `clock`'s time.
     public init(clock: any TimeSource, device: Int = 0) {
@@ -24,9 +27,12 @@ public final class ScriptedInput: SignallingInputSource {
 
     /// Hands every queued event to `sink`.
     public func dispatch(into sink: (InputEvent) -> Void) {
-        let events = queue
-        queue.removeAll()
+        var events: [InputEvent] = []
+        swap(&events, &spareQueue)
+        swap(&events, &queue)
         for event in events { sink(event) }
+        events.removeAll(keepingCapacity: true)
+        spareQueue = events
     }
 
     /// Queues `event` as it is.

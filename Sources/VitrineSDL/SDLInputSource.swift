@@ -13,6 +13,8 @@ import VitrineInput
 /// - The host's touchscreen touches (`SDL_FINGER*` of a direct touch device) are real touches
 ///   (device 2, one slot per finger; `SDLTouchFingers`). A trackpad moves the mouse finger and
 ///   scrolls (X11 gives its touches no place on the screen).
+/// - The first key pressed on the desk's keyboard attaches it as a hardware keyboard
+///   (`SDLKeyboardPresence`: the on-screen keyboard's `.auto` policy then keeps it down).
 /// - Keys go through xkbcommon with the board profile's keymap, as libinput's keys do
 ///   (`XKBKeyTranslator`): each key's Linux code is the X server's key code less 8 (read from
 ///   the X event, `SDL_SYSWMEVENT`), so the kiosk's layout applies whatever the desk's X
@@ -52,6 +54,8 @@ public final class SDLInputSource: SignallingInputSource {
     private let keys: XKBKeyTranslator
     /// The Linux code and state of the X key event just read, for the SDL key event that follows it.
     private var pendingXKey: (code: Int, isPressed: Bool)?
+    /// Whether the desk's keyboard counts as a hardware keyboard yet (`SDLKeyboardPresence`).
+    private var keyboard = SDLKeyboardPresence()
     private var event = SDL_Event()
 
     /// The mouse's finger device, the host's touchscreen device.
@@ -153,6 +157,9 @@ public final class SDLInputSource: SignallingInputSource {
         // SDL's modifiers, for the shortcuts and the mirrored finger (the desk's keyboard).
         let mod = UInt32(key.keysym.mod)
         heldModifiers = mod
+        if keyboard.keyEvent(isPressed: pressed, fromServer: xKey?.isPressed == pressed) {
+            sink(.keyboardAttached(device: Self.mouseDevice, timestamp: now))
+        }
         let control = mod & KMOD_CTRL.rawValue != 0, shift = mod & KMOD_SHIFT.rawValue != 0
         if pressed, key.repeat == 0, control, shift, shortcut(key.keysym.sym, now: now, sink) {
             return

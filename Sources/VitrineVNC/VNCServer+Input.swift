@@ -1,3 +1,4 @@
+import CVNCServer
 import Vitrine
 import VitrineGraphics
 
@@ -43,9 +44,15 @@ extension VNCServer {
     }
 
     /// A key: modifiers are tracked; every other key is a press with the characters its keysym
-    /// stands for (on press), and a Linux key code where one is known.
-    func key(down: Bool, keysym: UInt32) {
+    /// stands for (on press), and a Linux key code where one is known. A viewer's first key
+    /// makes the remote device a hardware keyboard (`InputEvent.keyboardAttached`: the
+    /// on-screen keyboard's `.auto` policy then stays down) until its session ends.
+    func key(down: Bool, keysym: UInt32, from client: rfbClientPtr? = nil) {
         guard configuration.mode == .control else { return }
+        if !typists.contains(where: { $0 == client }) {
+            if typists.isEmpty { pendingInput.append(.keyboardAttached(device: Self.remoteDevice, timestamp: now)) }
+            typists.append(client)
+        }
         if let modifier = Self.modifier(keysym) {
             if down { modifiers.insert(modifier) } else { modifiers.remove(modifier) }
             return
@@ -54,6 +61,15 @@ extension VNCServer {
         let characters = down ? Self.characters(keysym) : ""
         pendingInput.append(.key(code: code, state: down ? .pressed : .released, characters: characters,
                                  modifiers: modifiers, device: Self.remoteDevice, timestamp: now))
+    }
+
+    /// `client`'s session ended: when no viewer that typed is left, the remote keyboard is
+    /// detached (`deviceRemoved`, which also releases its keys). All viewers share the remote
+    /// device, so the last typist's leaving detaches it.
+    func typingSessionEnded(_ client: rfbClientPtr?) {
+        guard let index = typists.firstIndex(where: { $0 == client }) else { return }
+        typists.remove(at: index)
+        if typists.isEmpty { pendingInput.append(.deviceRemoved(device: Self.remoteDevice, timestamp: now)) }
     }
 
     static func modifier(_ keysym: UInt32) -> KeyModifiers? {

@@ -56,6 +56,9 @@ public final class VNCServer: FrameObserver {
     var pendingInput: [InputEvent] = []
     var buttonDown = false
     var modifiers = KeyModifiers()
+    /// The viewers that typed in this session (nil: a key not from a viewer, as tests send);
+    /// while any is connected the remote device counts as a hardware keyboard.
+    var typists: [rfbClientPtr?] = []
     /// Peers refused after failed authentications (a bounded table).
     var backoff = VNCAuthenticationBackoff()
 
@@ -102,7 +105,7 @@ public final class VNCServer: FrameObserver {
             MainActor.assumeIsolated { VNCServer.of(client)?.pointer(mask: mask, x: Int(x), y: Int(y)) }
         }
         screen.pointee.kbdAddEvent = { down, keysym, client in
-            MainActor.assumeIsolated { VNCServer.of(client)?.key(down: down != 0, keysym: UInt32(keysym)) }
+            MainActor.assumeIsolated { VNCServer.of(client)?.key(down: down != 0, keysym: UInt32(keysym), from: client) }
         }
         if let password {
             let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 2)
@@ -139,6 +142,7 @@ public final class VNCServer: FrameObserver {
 
     /// Disconnects every viewer, closes the listening socket and stops mirroring.
     public func stop() {
+        let hadTypists = !typists.isEmpty
         application?.removeFrameObserver(self)
         listenWatch?.cancel()
         listenWatch = nil
@@ -149,6 +153,12 @@ public final class VNCServer: FrameObserver {
         }
         clients.removeAll()
         screen = nil
+        // Sessions cut here end without `process()`: the keyboard they attached goes now.
+        pendingInput.removeAll(keepingCapacity: true)
+        if hadTypists {
+            typists.removeAll()
+            application?.post(.deviceRemoved(device: Self.remoteDevice, timestamp: application?.mainLoop.clock.now ?? 0))
+        }
         if let passwordList {
             free(passwordList[0])
             passwordList.deallocate()
@@ -220,6 +230,7 @@ public final class VNCServer: FrameObserver {
         clients.remove(at: index)
         logger.notice("VNC session from \(peer(client)) ended")
         if clients.isEmpty && buttonDown { endRemoteTouch() }
+        typingSessionEnded(client)
     }
 
     private func authenticated(_ client: rfbClientPtr, accepted: Bool) {

@@ -40,6 +40,7 @@ struct SDLWindowKeyTests {
         window.addSubview(field)
         window.makeKeyAndVisible(in: application)
         #expect(field.becomeFirstResponder())
+        #expect(!application.isHardwareKeyboardAttached, "no key yet: the on-screen keyboard may show")
         let loop = platform.epollMainLoop
         let id = "\(vitrine_sdl_x11_window(platform.sdlDisplay.window))"
         var drivers: [Child] = []
@@ -55,5 +56,6 @@ struct SDLWindowKeyTests {
         drivers.forEach { _ = $0.wait(atMost: 5) }
         platform.shutdown()
         #expect(field.text == "yzüÄé")
+        #expect(application.isHardwareKeyboardAttached, "the desk's first key attached its keyboard")
     }
 }

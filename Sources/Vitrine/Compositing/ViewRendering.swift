@@ -257,16 +257,19 @@ extension View {
         let ctm = context.ctm
         context.saveGState()
         defer { context.restoreGState() }
-        context.clip(to: Region(covering: bounds.applying(ctm)))
+        let covered = PixelRect(covering: bounds.applying(ctm))
         let origin = Point(x: shown.minX, y: shown.minY).applying(ctm)
         if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * shown.width < 1,
            abs(storeScaleY - scale) * shown.height < 1,
            abs(origin.x) < Double(PixelRect.coordinateLimit), abs(origin.y) < Double(PixelRect.coordinateLimit) {
             // floor(x + ½), not rounded(): ties must go the same way in a layer whose origin is
             // a whole number of pixels away (negative coordinates included), or a partial
-            // repaint would place the store a pixel off from a full one.
-            context.composite(store, atPixel: Int((origin.x + 0.5).rounded(.down)), Int((origin.y + 0.5).rounded(.down)))
+            // repaint would place the store a pixel off from a full one. Limited to `covered`
+            // rather than clipped to it: no clip region to build per frame.
+            context.composite(store, atPixel: Int((origin.x + 0.5).rounded(.down)), Int((origin.y + 0.5).rounded(.down)),
+                              within: covered)
         } else {
+            context.clip(to: Region(covered))
             // The store was drawn for the model bounds; while a size animates it is stretched.
             context.draw(store, in: shown)
         }

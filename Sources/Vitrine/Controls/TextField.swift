@@ -88,8 +88,9 @@ open class TextField: Control, TextInput {
     private(set) var blinkTimer: LoopTimer?
     /// How far the text is scrolled left, in points, to keep the caret visible.
     var scrollX = 0.0
-    /// The layout of what is drawn and its geometry; nil when stale.
-    private var cachedLayout: (layout: TextLayout?, geometry: TextLineGeometry, shown: [Character])?
+    /// The layout of what is drawn and its geometry; nil when stale. Not the shown characters:
+    /// kept here they would share the buffer's storage, and the next edit would copy it whole.
+    private var cachedLayout: (layout: TextLayout?, geometry: TextLineGeometry)?
     /// The offset where a drag selection started (a double tap's word start).
     var dragAnchor: Range<Int>?
     /// Where a Shift selection started and where its moving end is.
@@ -149,7 +150,7 @@ open class TextField: Control, TextInput {
     }
 
     /// The current line's layout and geometry (x in layout points; see `textOrigin`).
-    var line: (layout: TextLayout?, geometry: TextLineGeometry, shown: [Character]) {
+    var line: (layout: TextLayout?, geometry: TextLineGeometry) {
         if let cachedLayout { return cachedLayout }
         let shown = shownCharacters
         let layout: TextLayout? = shown.isEmpty ? nil : TextLayout(text: String(shown), font: font)
@@ -158,7 +159,7 @@ open class TextField: Control, TextInput {
             emptyX = resolvedAlignment(rightToLeft: false) == .center ? textRect(forBounds: bounds).width / 2
                 : textRect(forBounds: bounds).width
         }
-        let result = (layout, TextLineGeometry(layout: layout, characters: shown, emptyX: emptyX), shown)
+        let result = (layout, TextLineGeometry(layout: layout, characters: shown, emptyX: emptyX))
         cachedLayout = result
         return result
     }
@@ -174,7 +175,7 @@ open class TextField: Control, TextInput {
     /// scrolled by `scrollX` when it does not.
     var textOrigin: Point {
         let rect = textRect(forBounds: bounds)
-        let (layout, geometry, _) = line
+        let (layout, geometry) = line
         let width = layout?.size.width ?? 0
         let height = layout?.size.height ?? font.lineHeightEstimate
         var x = rect.minX
@@ -221,7 +222,7 @@ open class TextField: Control, TextInput {
     /// the clear button.
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         let textRect = textRect(forBounds: bounds)
-        let (layout, geometry, _) = line
+        let (layout, geometry) = line
         let origin = textOrigin
         let height = layout?.size.height ?? font.lineHeightEstimate
         context.withSavedGState {

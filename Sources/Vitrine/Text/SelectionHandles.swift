@@ -7,8 +7,8 @@ import VitrineGraphics
 ///
 /// Shown by `TextField` and `TextView` while they edit with a non-empty selection and no
 /// marked text, as subviews of their window above everything (like the `EditMenu`); moved on
-/// every selection change, removed when the selection empties or editing ends. They do not
-/// follow a text view's scrolling until the selection next changes (a difference from UIKit).
+/// every selection change and as a text view scrolls; a handle whose end is scrolled out of
+/// the view's bounds is hidden. Removed when the selection empties or editing ends.
 @MainActor
 public final class SelectionHandle: View {
     /// Which end of the selection a handle drags.
@@ -79,7 +79,13 @@ extension TextEditingHost where Self: View {
         for handle in handles {
             if handle.superview !== window || window.subviews.last !== handles[1] { window.addSubview(handle) }
             let offset = handle.end == .start ? selection.lowerBound : selection.upperBound
-            handle.place(on: convert(caretRect(for: offset), to: window))
+            let caret = caretRect(for: offset)
+            handle.place(on: convert(caret, to: window))
+            // Out of view (scrolled away in a text view or a long field): hidden, not floating
+            // over what lies beside the view.
+            let visible = caret.midX >= bounds.minX - 1 && caret.midX <= bounds.maxX + 1
+                && caret.maxY > bounds.minY && caret.minY < bounds.maxY
+            if handle.isHidden == visible { handle.isHidden = !visible }
         }
     }
 

@@ -156,6 +156,13 @@ open class TextView: ScrollView, TextInput {
         super.layoutSubviews()
     }
 
+    /// The selection handles follow the text as it scrolls (and hide while their end is
+    /// scrolled out of view).
+    open override func contentOffsetDidChange() {
+        super.contentOffsetDidChange()
+        if selectionHandles != nil { updateSelectionHandles() }
+    }
+
     /// Editing keys; the rest (Page Up/Down) scroll as a scroll view.
     open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         let rest = presses.subset { !(isEditing && handleKey($0)) }

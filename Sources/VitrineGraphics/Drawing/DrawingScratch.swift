@@ -18,6 +18,10 @@ package final class DrawingScratch {
     @exclusivity(unchecked) private var solids: [(key: UInt64, image: OpaquePointer)] = []
     /// Solid images of premultiplied 8-bit colours (`premultipliedSolid`), by that colour.
     @exclusivity(unchecked) private var premultipliedSolids: [UInt32: OpaquePointer] = [:]
+    /// The sweep arrays of filled paths.
+    private(set) lazy var raster = Rasterizer.Scratch()
+    /// One four-point polygon, rewritten by each fill of an unaligned rectangle.
+    @exclusivity(unchecked) var quadrilateral = [[Point](repeating: Point(x: 0, y: 0), count: 4)]
     /// Contexts not in use, reset to draw nothing.
     @exclusivity(unchecked) private var idleContexts: [GraphicsContext] = []
     /// What an idle context points at, so that it keeps no real surface alive.

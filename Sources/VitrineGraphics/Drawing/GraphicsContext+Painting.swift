@@ -81,9 +81,13 @@ extension GraphicsContext {
             paint(source, coverage: .full, bounds: pixels, mode: mode)
             return
         }
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { $0.applying(ctm) }
-        paintPolygons([corners], rule: .nonZero, source: source, mode: mode)
+        // The corners go into the scratch's one quadrilateral (no arrays made per fill).
+        let ctm = self.ctm
+        scratch.quadrilateral[0][0] = Point(x: rect.minX, y: rect.minY).applying(ctm)
+        scratch.quadrilateral[0][1] = Point(x: rect.maxX, y: rect.minY).applying(ctm)
+        scratch.quadrilateral[0][2] = Point(x: rect.maxX, y: rect.maxY).applying(ctm)
+        scratch.quadrilateral[0][3] = Point(x: rect.minX, y: rect.maxY).applying(ctm)
+        paintPolygons(scratch.quadrilateral, rule: .nonZero, source: source, mode: mode)
     }
 
     /// `path` in surface pixels, flattened.
@@ -172,7 +176,7 @@ extension GraphicsContext {
                 pixman_image_composite32(PIXMAN_OP_SRC, clip.image, nil, mask, Int32(area.x - clip.x), Int32(area.y - clip.y), 0, 0, 0, 0, w, h)
             case .polygons(let polygons, let rule):
                 Rasterizer.rasterize(polygons, rule: rule, into: mask, maskOrigin: (area.x, area.y), maskHeight: area.height,
-                                     limit: rasterLimit)
+                                     limit: rasterLimit, scratch: scratch.raster)
                 if let clipMask {
                     pixman_image_composite32(PIXMAN_OP_IN, clipMask.image, nil, mask, Int32(area.x - clipMask.x), Int32(area.y - clipMask.y),
                                              0, 0, 0, 0, w, h)
@@ -191,28 +195,29 @@ extension GraphicsContext {
     /// Full coverage without a clip mask: fills and plain composites limited by the region.
     func paintUnmasked(_ source: Source, area: PixelRect, alpha: Double, mode: BlendMode) {
         if mode == .clear {
-            surface.fill(region(within: area), with: .clear)
+            forEachClipRect(in: area) { surface.fill($0, with: .clear) }
             return
         }
         switch source {
         case .color(let color):
             let c = color.withAlphaComponent(color.alpha * alpha)
             if mode == .copy || (mode == .normal && c.alpha == 1) {
-                surface.fill(region(within: area), with: c)
+                forEachClipRect(in: area) { surface.fill($0, with: c) }
                 return
             }
             if c.alpha == 0 && mode != .copy { return }
             let solid = scratch.solidImage(c)
-            surface.withClip(clipRegion) {
+            forEachClipRect(in: area) { r in
                 pixman_image_composite32(mode.pixmanOperator, solid, nil, surface.image, 0, 0, 0, 0,
-                                         Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+                                         Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
         case .image(let image, let transform, let anchor, let applyAlpha):
             let mask = applyAlpha && alpha < 1 ? scratch.solidImage(Color(white: 0, alpha: alpha)) : nil
             let origin = setSourceTransform(image, transform, anchor: anchor, area: area)
-            surface.withClip(clipRegion) {
-                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, origin.x, origin.y,
-                                         0, 0, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            forEachClipRect(in: area) { r in
+                let (dx, dy) = (Int32(r.x - area.x), Int32(r.y - area.y))
+                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, origin.x &+ dx, origin.y &+ dy,
+                                         0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
         }
     }
@@ -239,23 +244,41 @@ extension GraphicsContext {
             let solid = scratch.solidImage(Color(white: 0, alpha: alphaForMask))
             pixman_image_composite32(PIXMAN_OP_IN, solid, nil, mask, 0, 0, 0, 0, mx, my, w, h)
         }
-        surface.withClip(clipRegion) {
-            switch mode {
-            case .clear, .copy:
-                pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, mask, nil, surface.image, mx, my, 0, 0, x, y, w, h)
-                guard mode == .copy else { return }
-                scaleMaskByAlpha()
-                pixman_image_composite32(PIXMAN_OP_ADD, image, mask, surface.image, sx, sy, mx, my, x, y, w, h)
-            default:
-                scaleMaskByAlpha()
-                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, sx, sy, mx, my, x, y, w, h)
+        /// `op` of the source through the mask on each clip rectangle of `area`.
+        func composite(_ op: pixman_op_t, _ source: OpaquePointer?, _ sx: Int32, _ sy: Int32) {
+            forEachClipRect(in: area) { r in
+                let (dx, dy) = (Int32(r.x) - x, Int32(r.y) - y)
+                pixman_image_composite32(op, source, mask, surface.image, sx &+ dx, sy &+ dy, mx &+ dx, my &+ dy,
+                                         Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
+        }
+        switch mode {
+        case .clear, .copy:
+            // The mask as the source of OUT_REVERSE (no mask), where the others read it as the mask.
+            forEachClipRect(in: area) { r in
+                let (dx, dy) = (Int32(r.x) - x, Int32(r.y) - y)
+                pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, mask, nil, surface.image, mx &+ dx, my &+ dy, 0, 0,
+                                         Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            }
+            guard mode == .copy else { return }
+            scaleMaskByAlpha()
+            composite(PIXMAN_OP_ADD, image, sx, sy)
+        default:
+            scaleMaskByAlpha()
+            composite(mode.pixmanOperator, image, sx, sy)
         }
     }
 
-    /// The clip region within `area`.
-    func region(within area: PixelRect) -> Region {
-        clipRegion.map { $0.intersection(area) } ?? Region(area)
+    /// Calls `body` with each rectangle of the clip region within `area` (surface pixels), or
+    /// with `area` when there is no clip region. Painting rectangle by rectangle keeps pixman
+    /// on one box per call, where a many-rectangle clip region set on the destination (the
+    /// damage of a key, its preview and the field) would be copied and intersected on the heap.
+    func forEachClipRect(in area: PixelRect, _ body: (PixelRect) -> Void) {
+        guard let clipRegion else { body(area); return }
+        clipRegion.forEachRect { r in
+            let piece = r.intersection(area)
+            if !piece.isEmpty { body(piece) }
+        }
     }
 
     /// Sets `image`'s pixman transform to `transform` (surface pixels to source coordinates)

@@ -424,14 +424,23 @@ public final class GraphicsContext {
     /// (`x`, `y`), ignoring the transform, through the clip, `alpha` and `blendMode`: how a
     /// compositor places layers and backing stores on whole pixels, exactly.
     public func composite(_ image: Surface, atPixel x: Int, _ y: Int) {
+        composite(image, atPixel: x, y, within: nil)
+    }
+
+    /// `composite(_:atPixel:_:)` limited to the surface pixels of `within` as well as the clip:
+    /// what clipping to that rectangle first would paint, without making a clip region.
+    public func composite(_ image: Surface, atPixel x: Int, _ y: Int, within: PixelRect?) {
         // Beyond the coordinate limit the image is on no surface; clamped, nothing overflows.
         let limit = PixelRect.coordinateLimit
         let x = min(max(x, -limit), limit), y = min(max(y, -limit), limit)
+        var bounds = PixelRect(x: x, y: y, width: image.width, height: image.height)
+        if let within { bounds = bounds.intersection(within) }
+        guard !bounds.isEmpty else { return }
         pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0)
         let source = Source.image(image.image, transform: AffineTransform(translationX: Double(-x), y: Double(-y)), anchor: (x, y),
                                   applyAlpha: true)
         defer { pixman_image_set_transform(image.image, nil) }
-        paint(source, coverage: .full, bounds: PixelRect(x: x, y: y, width: image.width, height: image.height), mode: blendMode)
+        paint(source, coverage: .full, bounds: bounds, mode: blendMode)
     }
 
     /// Composites the A8 coverage `mask` (for example a glyph), its top-left pixel at surface

@@ -9,8 +9,18 @@ import CPixman
 /// each band into the spans that are inside. Spans that continue between the same two edges
 /// from one band to the next are merged into one trapezoid.
 enum Rasterizer {
+    /// The arrays a sweep fills, kept from one rasterization to the next (a context's
+    /// `DrawingScratch` holds one), so that once warm a filled path allocates nothing here.
+    final class Scratch {
+        fileprivate var edges: [Edge] = [], ys: [Double] = [], unique: [Double] = []
+        fileprivate var active: [Int] = [], order: [(x: Double, slope: Double, index: Int)] = []
+        fileprivate var open: [Span] = [], next: [Span] = []
+        /// The trapezoids of the last sweep.
+        fileprivate(set) var traps: [pixman_trapezoid_t] = []
+    }
+
     /// One non-horizontal polygon edge, top to bottom, on pixman's 16.16 grid.
-    private struct Edge {
+    fileprivate struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
         /// dx/dy.
         var slope: Double
@@ -22,7 +32,7 @@ enum Rasterizer {
     }
 
     /// A span between two edges, open since `top`.
-    private struct Span {
+    fileprivate struct Span {
         var left: Int, right: Int
         var top: Double
     }
@@ -38,12 +48,13 @@ enum Rasterizer {
     /// pixel gets the same coverage in a small partial redraw as in a full one. Polygons are
     /// cut only to `limit` — a fixed rectangle far larger than the surface — which keeps
     /// pixman's 16.16 fixed point in range.
+    /// The sweep's arrays are `scratch`'s (a new one when not given).
     static func rasterize(_ polygons: [[Point]], rule: FillRule, into mask: OpaquePointer,
-                          maskOrigin: (x: Int, y: Int), maskHeight: Int, limit: Rect) {
-        let traps = trapezoids(polygons, rule: rule, limit: limit,
-                               rows: Double(maskOrigin.y)..<Double(maskOrigin.y + maskHeight))
-        guard !traps.isEmpty else { return }
-        traps.withUnsafeBufferPointer { buffer in
+                          maskOrigin: (x: Int, y: Int), maskHeight: Int, limit: Rect, scratch: Scratch = Scratch()) {
+        trapezoids(polygons, rule: rule, limit: limit, rows: Double(maskOrigin.y)..<Double(maskOrigin.y + maskHeight),
+                   into: scratch)
+        guard !scratch.traps.isEmpty else { return }
+        scratch.traps.withUnsafeBufferPointer { buffer in
             pixman_add_trapezoids(mask, Int16(clamping: -maskOrigin.x), Int32(clamping: -maskOrigin.y), Int32(clamping: buffer.count),
                                   buffer.baseAddress)
         }
@@ -54,7 +65,25 @@ enum Rasterizer {
     /// non-finite point, or one whose cut to `limit` overflowed (points near ±1e300), has no
     /// shape to draw and is left out.
     static func trapezoids(_ polygons: [[Point]], rule: FillRule, limit: Rect, rows: Range<Double>) -> [pixman_trapezoid_t] {
-        var edges: [Edge] = []
+        let scratch = Scratch()
+        trapezoids(polygons, rule: rule, limit: limit, rows: rows, into: scratch)
+        return scratch.traps
+    }
+
+    /// `trapezoids(_:rule:limit:rows:)` into `scratch.traps`, on `scratch`'s arrays.
+    static func trapezoids(_ polygons: [[Point]], rule: FillRule, limit: Rect, rows: Range<Double>, into scratch: Scratch) {
+        // The scratch's arrays are taken (swapped out, so still uniquely held) and given back.
+        var edges: [Edge] = [], ys: [Double] = [], unique: [Double] = [], traps: [pixman_trapezoid_t] = []
+        var active: [Int] = [], order: [(x: Double, slope: Double, index: Int)] = [], open: [Span] = [], next: [Span] = []
+        swap(&edges, &scratch.edges); swap(&ys, &scratch.ys); swap(&unique, &scratch.unique); swap(&traps, &scratch.traps)
+        swap(&active, &scratch.active); swap(&order, &scratch.order); swap(&open, &scratch.open); swap(&next, &scratch.next)
+        edges.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true); unique.removeAll(keepingCapacity: true)
+        traps.removeAll(keepingCapacity: true); active.removeAll(keepingCapacity: true); order.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true); next.removeAll(keepingCapacity: true)
+        defer {
+            swap(&edges, &scratch.edges); swap(&ys, &scratch.ys); swap(&unique, &scratch.unique); swap(&traps, &scratch.traps)
+            swap(&active, &scratch.active); swap(&order, &scratch.order); swap(&open, &scratch.open); swap(&next, &scratch.next)
+        }
         func isDrawable(_ points: [Point]) -> Bool { points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         for polygon in polygons where polygon.count >= 3 && isDrawable(polygon) {
             let clipped = clip(polygon, to: limit)
@@ -66,21 +95,15 @@ enum Rasterizer {
                 previous = q
             }
         }
-        guard edges.count >= 2 else { return [] }
+        guard edges.count >= 2 else { return }
         edges.sort { $0.y0 < $1.y0 }
 
-        var ys: [Double] = []
         ys.reserveCapacity(edges.count * 2)
         for e in edges { ys.append(e.y0); ys.append(e.y1) }
         ys.sort()
-        var unique: [Double] = []
         unique.reserveCapacity(ys.count)
         for y in ys where unique.last != y { unique.append(y) }
 
-        var traps: [pixman_trapezoid_t] = []
-        var active: [Int] = []
-        var order: [(x: Double, slope: Double, index: Int)] = []
-        var open: [Span] = [], next: [Span] = []
         var nextEdge = 0
         let unit = 1.0 / 65536
         // Where the sweep has got to: open spans end here when it stops.
@@ -147,7 +170,6 @@ enum Rasterizer {
             }
         }
         for span in open { emit(span, bottom: y) }
-        return traps
     }
 
     private static func makeEdge(from a: Point, to b: Point) -> Edge {

@@ -207,9 +207,9 @@ extension GraphicsContext {
             return ((t + (t >> 8)) >> 8) << shift
         }
         let solid = scratch.premultipliedSolid(scaled(c.alpha, 24) | scaled(c.red, 16) | scaled(c.green, 8) | scaled(c.blue, 0))
-        surface.withClip(clipRegion) {
+        forEachClipRect(in: area) { r in
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, surface.image, 0, 0, 0, 0,
-                                     Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
     }
 }

@@ -123,7 +123,32 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             box = box.intersection(other.box)
             return
         }
+        if other.storage == nil, let shared = Region.intersection(of: self, rect: other.box) {
+            self = shared
+            return
+        }
+        if storage == nil, let shared = Region.intersection(of: other, rect: box) {
+            self = shared
+            return
+        }
         combine(with: other) { pixman_region32_intersect($0, $1, $2) }
+    }
+
+    /// `region ∩ rect` when it needs no new rectangles — `region` itself when `rect` holds it,
+    /// `rect` when it lies inside `region`, nothing when they miss — or nil when pixman must
+    /// cut rectangles. Keeps clipping a many-rectangle damage to a view or a span (what a
+    /// frame does per drawing) off the heap.
+    private static func intersection(of region: Region, rect: PixelRect) -> Region? {
+        guard !rect.isEmpty, !region.isEmpty else { return Region() }
+        let bounds = region.boundingBox
+        if rect.x <= bounds.x, rect.y <= bounds.y, rect.maxX >= bounds.maxX, rect.maxY >= bounds.maxY { return region }
+        guard let storage = region.storage else { return nil }
+        var copy = storage.region
+        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        let overlap = pixman_region32_contains_rectangle(&copy, &box)
+        if overlap == PIXMAN_REGION_IN { return Region(rect) }
+        if overlap == PIXMAN_REGION_OUT { return Region() }
+        return nil
     }
 
     /// Keeps only what is also in `rect`.

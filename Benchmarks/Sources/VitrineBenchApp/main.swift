@@ -332,6 +332,18 @@ MainActor.assumeIsolated {
             exit(2)
         }
         listSteps(count: count, frames: arguments.count == 3)
+    case "key-taps" where arguments.count == 2:
+        // Taps on the on-screen keyboard's "g" into a field (Keyboard-key-tap), after 50 to
+        // warm up, for a profiler or heaptrack.
+        guard let count = Int(arguments[1]), count > 0 else {
+            print("vitrine-bench-app key-taps: COUNT > 0")
+            exit(2)
+        }
+        let taps = KeyboardTaps()
+        _ = measuredKeyTaps(taps, count: 50)
+        let typed = measuredKeyTaps(taps, count: count)
+        Figures.report("key_taps", count)
+        if typed != count { exit(1) }
     case "frames" where arguments.count == 3:
         let changes: [String: HeadlessFrames.Change] = [
             "full-repaint": .fullRepaint, "full-redraw": .fullRedraw, "button": .button, "move": .moveView, "label": .labelText,
@@ -343,7 +355,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory [SCENE] | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | scroll-frames COUNT | frame-counters | list-steps COUNT [frames]")
+              + "| frames KIND COUNT | scroll-frames COUNT | key-taps COUNT | frame-counters | list-steps COUNT [frames]")
         exit(2)
     }
 }

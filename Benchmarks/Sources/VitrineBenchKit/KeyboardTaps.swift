@@ -57,3 +57,12 @@ public final class KeyboardTaps {
         return application.statistics.pixelsComposed - before
     }
 }
+
+/// `count` taps on the keyboard's key, a function of its own so that callgrind (`--toggle-collect`)
+/// or a breakpoint on `malloc` can see exactly them. Returns the characters they typed.
+@MainActor @inline(never)
+public func measuredKeyTaps(_ taps: KeyboardTaps, count: Int) -> Int {
+    let before = taps.charactersTyped
+    for _ in 0..<count { taps.tap() }
+    return taps.charactersTyped - before
+}

@@ -88,9 +88,12 @@ open class TextField: Control, TextInput {
     private(set) var blinkTimer: LoopTimer?
     /// How far the text is scrolled left, in points, to keep the caret visible.
     var scrollX = 0.0
-    /// The layout of what is drawn and its geometry; nil when stale. Not the shown characters:
-    /// kept here they would share the buffer's storage, and the next edit would copy it whole.
-    private var cachedLayout: (layout: TextLayout?, geometry: TextLineGeometry)?
+    /// The layout of what is drawn and its geometry, laid out again in place when `lineIsStale`
+    /// (so a key costs no allocation once their arrays have grown to the text). They never keep
+    /// the buffer's characters themselves: sharing that storage, the next edit would copy it whole.
+    private var lineLayout: TextLayout?
+    private var lineGeometry = TextLineGeometry(layout: nil, characters: [], emptyX: 0)
+    private var lineIsStale = true
     /// The offset where a drag selection started (a double tap's word start).
     var dragAnchor: Range<Int>?
     /// Where a Shift selection started and where its moving end is.
@@ -144,24 +147,32 @@ open class TextField: Control, TextInput {
         }
     }
 
-    /// The characters drawn: the text, or bullets for secure entry.
-    private var shownCharacters: [Character] {
-        isSecureTextEntry ? Array(repeating: "•", count: buffer.count) : buffer.characters
+    /// The current line's layout (nil when nothing is shown) and geometry (x in layout points;
+    /// see `textOrigin`).
+    var line: (layout: TextLayout?, geometry: TextLineGeometry) {
+        if lineIsStale { layOutLine() }
+        return (buffer.count == 0 ? nil : lineLayout, lineGeometry)
     }
 
-    /// The current line's layout and geometry (x in layout points; see `textOrigin`).
-    var line: (layout: TextLayout?, geometry: TextLineGeometry) {
-        if let cachedLayout { return cachedLayout }
-        let shown = shownCharacters
-        let layout: TextLayout? = shown.isEmpty ? nil : TextLayout(text: String(shown), font: font)
+    /// Lays out what is drawn — the text, or a bullet per character for secure entry — in
+    /// place of the last layout.
+    private func layOutLine() {
+        lineIsStale = false
+        if lineLayout?.font != font { lineLayout = TextLayout(text: "", font: font) }
+        let count = buffer.count
         var emptyX = 0.0
-        if shown.isEmpty, resolvedAlignment(rightToLeft: false) != .left {
+        if count == 0, resolvedAlignment(rightToLeft: false) != .left {
             emptyX = resolvedAlignment(rightToLeft: false) == .center ? textRect(forBounds: bounds).width / 2
                 : textRect(forBounds: bounds).width
         }
-        let result = (layout, TextLineGeometry(layout: layout, characters: shown, emptyX: emptyX))
-        cachedLayout = result
-        return result
+        if isSecureTextEntry {
+            lineLayout?.replaceText(with: repeatElement("•" as Character, count: count))
+            lineGeometry.rebuild(layout: count == 0 ? nil : lineLayout, characters: repeatElement("•" as Character, count: count),
+                                 emptyX: emptyX)
+        } else {
+            lineLayout?.replaceText(with: buffer.characters)
+            lineGeometry.rebuild(layout: count == 0 ? nil : lineLayout, characters: buffer.characters, emptyX: emptyX)
+        }
     }
 
     private func resolvedAlignment(rightToLeft: Bool) -> TextAlignment {
@@ -205,7 +216,7 @@ open class TextField: Control, TextInput {
 
     /// The text, its shape or the bounds changed: lay out again, keep the caret visible, redraw.
     func textDidChange() {
-        cachedLayout = nil
+        lineIsStale = true
         scrollCaretToVisible()
         setNeedsDisplay()
     }

@@ -77,6 +77,19 @@ public struct TextEditingBuffer: Sendable {
     /// the inserted text.
     public mutating func replace(_ range: Range<Int>, with string: String, kind: EditKind) {
         let range = clamp(range)
+        if kind == .typing, range.isEmpty, canCoalesce, lastKind == .typing, let last = undoStack.indices.last,
+           range.lowerBound == undoStack[last].location + undoStack[last].inserted.count {
+            // Typing on where the last step's typing ended: grow that step in place (what
+            // `record` would do), so a key allocates nothing beyond the text's own growth.
+            let count = string.count
+            characters.insert(contentsOf: string, at: range.lowerBound)
+            undoStack[last].inserted.append(contentsOf: string)
+            undoStack[last].selectionAfter = range.lowerBound + count..<range.lowerBound + count
+            redoStack.removeAll()
+            markedRange = nil
+            selection = undoStack[last].selectionAfter
+            return
+        }
         let inserted = Array(string)
         let edit = Edit(location: range.lowerBound, removed: Array(characters[range]), inserted: inserted,
                         selectionBefore: selection,

@@ -16,21 +16,20 @@ struct TextLineGeometry {
     }
 
     /// One span per character of the laid-out text.
-    private(set) var spans: [Span]
+    private(set) var spans: [Span] = []
     /// Where the caret of an empty line goes.
-    let emptyX: Double
+    private(set) var emptyX: Double
     /// Whether the paragraph is right to left.
-    let isRightToLeft: Bool
+    private(set) var isRightToLeft: Bool
+    /// Working arrays of `rebuild`, kept so that building again allocates nothing.
+    private var characterOfScalar: [Int] = []
+    private var covered: [Bool] = []
 
     /// Builds the geometry of `layout`'s first line for `characters` (its text).
     init(layout: TextLayout?, characters: [Character], emptyX: Double) {
-        var characterOfScalar: [Int] = []
-        characterOfScalar.reserveCapacity(characters.count)
-        for (i, c) in characters.enumerated() {
-            for _ in c.unicodeScalars { characterOfScalar.append(i) }
-        }
-        self.init(line: layout?.lines.first, characterOfScalar: characterOfScalar,
-                  characters: 0..<characters.count, emptyX: emptyX)
+        self.emptyX = emptyX
+        isRightToLeft = false
+        rebuild(layout: layout, characters: characters, emptyX: emptyX)
     }
 
     /// Builds the geometry of one line of a layout: `characterOfScalar` maps each scalar
@@ -38,14 +37,35 @@ struct TextLineGeometry {
     /// offsets the line shows. Offsets in and out of this geometry are relative to
     /// `characters.lowerBound`.
     init(line: TextLayout.Line?, characterOfScalar: [Int], characters range: Range<Int>, emptyX: Double) {
+        self.emptyX = emptyX
+        isRightToLeft = false
+        self.characterOfScalar = characterOfScalar
+        build(line: line, characters: range, emptyX: emptyX)
+    }
+
+    /// Builds it again, in place, for `layout`'s first line and `characters` (its text):
+    /// what `init(layout:characters:emptyX:)` makes, reusing this geometry's arrays (a text
+    /// field rebuilds it on every key).
+    mutating func rebuild<Characters: Collection<Character>>(layout: TextLayout?, characters: Characters, emptyX: Double) {
+        characterOfScalar.removeAll(keepingCapacity: true)
+        for (i, c) in characters.enumerated() {
+            for _ in c.unicodeScalars { characterOfScalar.append(i) }
+        }
+        build(line: layout?.lines.first, characters: 0..<characters.count, emptyX: emptyX)
+    }
+
+    /// Fills `spans` for `line` (see `init(line:characterOfScalar:characters:emptyX:)`), with
+    /// `characterOfScalar` set.
+    private mutating func build(line: TextLayout.Line?, characters range: Range<Int>, emptyX: Double) {
         self.emptyX = line.map { $0.rect.minX } ?? emptyX
         isRightToLeft = line?.isRightToLeft ?? false
-        spans = []
+        spans.removeAll(keepingCapacity: true)
         guard let line, !range.isEmpty else { return }
         let base = range.lowerBound
-        spans = Array(repeating: Span(minX: .infinity, maxX: -.infinity, isRightToLeft: isRightToLeft),
-                      count: range.count)
-        var covered = [Bool](repeating: false, count: range.count)
+        spans.append(contentsOf: repeatElement(Span(minX: .infinity, maxX: -.infinity, isRightToLeft: isRightToLeft),
+                                               count: range.count))
+        covered.removeAll(keepingCapacity: true)
+        covered.append(contentsOf: repeatElement(false, count: range.count))
         for run in line.runs {
             for glyph in run.glyphs where glyph.cluster < characterOfScalar.count {
                 let c = characterOfScalar[glyph.cluster] - base

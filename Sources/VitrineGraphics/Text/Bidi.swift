@@ -25,12 +25,16 @@ enum Bidi {
         vitrine_fribidi_is_neutral(fribidi_get_bidi_type(value)) != 0
     }
 
-    /// The embedding level of every scalar of a paragraph (no line feeds inside), and the
-    /// paragraph's level (0 left-to-right, 1 right-to-left; a paragraph with no strong character
-    /// is left-to-right).
-    static func resolveLevels(_ scalars: [UInt32]) -> (levels: [UInt8], paragraphLevel: UInt8) {
+    /// Sets `levels` to the embedding level of every scalar of a paragraph (no line feeds
+    /// inside), keeping its storage; returns the paragraph's level (0 left-to-right, 1
+    /// right-to-left; a paragraph with no strong character is left-to-right).
+    static func resolveLevels(_ scalars: [UInt32], into levels: inout [UInt8]) -> UInt8 {
         let n = scalars.count
-        guard n > 0, n <= Int(Int32.max) else { return ([UInt8](repeating: 0, count: n), 0) }
+        levels.removeAll(keepingCapacity: true)
+        guard n > 0, n <= Int(Int32.max) else {
+            levels.append(contentsOf: repeatElement(0, count: n))
+            return 0
+        }
         resize(&types, to: n, filling: FriBidiCharType(0))
         resize(&brackets, to: n, filling: FriBidiBracketType(0))
         resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
@@ -44,7 +48,8 @@ enum Bidi {
         // Left-to-right text only (Latin, Cyrillic, CJK…): every level is 0, without the rest
         // of the algorithm, so such labels cost no more than a table lookup per scalar.
         guard types.contains(where: { vitrine_fribidi_needs_resolution($0) != 0 }) else {
-            return ([UInt8](repeating: 0, count: n), 0)
+            levels.append(contentsOf: repeatElement(0, count: n))
+            return 0
         }
         let succeeded = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { types in
@@ -58,23 +63,26 @@ enum Bidi {
             }
         }
         // FriBidi fails only when it cannot allocate: lay the paragraph out left to right.
-        guard succeeded else { return ([UInt8](repeating: 0, count: n), 0) }
-        let levels = fribidiLevels.withUnsafeBufferPointer { levels in
-            [UInt8](unsafeUninitializedCapacity: n) { buffer, count in
-                for i in 0..<n { buffer[i] = UInt8(clamping: levels[i]) }
-                count = n
-            }
+        guard succeeded else {
+            levels.append(contentsOf: repeatElement(0, count: n))
+            return 0
         }
-        return (levels, direction == vitrine_fribidi_par_rtl() ? 1 : 0)
+        for i in 0..<n { levels.append(UInt8(clamping: fribidiLevels[i])) }
+        return direction == vitrine_fribidi_par_rtl() ? 1 : 0
     }
 
-    /// The visual order (left to right) of runs whose resolved `levels` are given in logical
-    /// order (L2): from the highest level down to the lowest odd one, every maximal sequence of
-    /// runs at that level or above is reversed. Trailing spaces are trimmed from lines before
-    /// they get here, so rule L1's reset of line-end whitespace has nothing to do.
-    static func visualOrder(levels: [UInt8]) -> [Int] {
+    /// Sets `order` to the visual order (left to right) of runs whose resolved `levels` are
+    /// given in logical order (L2), keeping its storage: from the highest level down to the
+    /// lowest odd one, every maximal sequence of runs at that level or above is reversed.
+    /// Trailing spaces are trimmed from lines before they get here, so rule L1's reset of
+    /// line-end whitespace has nothing to do.
+    static func visualOrder(levels: [UInt8], into order: inout [Int]) {
         let n = levels.count
-        guard n > 1, n <= Int(Int32.max), levels.contains(where: { $0 > 0 }) else { return Array(0..<n) }
+        order.removeAll(keepingCapacity: true)
+        guard n > 1, n <= Int(Int32.max), levels.contains(where: { $0 > 0 }) else {
+            order.append(contentsOf: 0..<n)
+            return
+        }
         resize(&types, to: n, filling: vitrine_fribidi_type_on())
         resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
         resize(&map, to: n, filling: FriBidiStrIndex(0))
@@ -92,8 +100,11 @@ enum Bidi {
                 }
             }
         }
-        guard succeeded else { return Array(0..<n) }
-        return map.prefix(n).map { Int($0) }
+        guard succeeded else {
+            order.append(contentsOf: 0..<n)
+            return
+        }
+        for i in 0..<n { order.append(Int(map[i])) }
     }
 
     /// Makes `buffer` hold exactly `count` elements, keeping its storage.

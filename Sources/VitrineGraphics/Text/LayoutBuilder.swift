@@ -1,21 +1,36 @@
 import CHarfBuzz
 
-/// The work behind `TextLayout.init`: paragraphs, face choice per character, bidi levels,
-/// scripts, shaping, line breaking and truncation. Offsets are in Unicode scalars.
+/// The work behind `TextLayout`: paragraphs, face choice per character, bidi levels, scripts,
+/// shaping, line breaking and truncation. Offsets are in Unicode scalars.
+///
+/// One builder is kept and reused (main actor, like the shaper): every working array keeps its
+/// storage from layout to layout, and the lines come out flat (glyphs, runs and faces in three
+/// arrays, each line a range of them), so a layout costs no allocation here once the arrays
+/// have grown to the text's size. `TextLayout.place` copies the lines into the layout's own
+/// storage.
 @MainActor
-struct LayoutBuilder {
-    /// A line shaped on its own, glyphs left to right from x = 0 on a baseline at y = 0.
+final class LayoutBuilder {
+    /// A run of one face and direction: `glyphs` in `LayoutBuilder.glyphs`, left to right,
+    /// from x = 0 of its line on a baseline at y = 0.
+    struct Run {
+        var face: FontFace
+        var isRightToLeft: Bool
+        var glyphs: Range<Int>
+    }
+
+    /// A line shaped on its own: its runs (in `runs`) and the faces on it (in `lineFaces`).
     struct ShapedLine {
-        var runs: [TextLayout.GlyphRun] = []
-        var width = 0.0
-        var faces: [FontFace] = []
+        var runs: Range<Int>
+        var faces: Range<Int>
+        var width: Double
     }
 
     /// A line ready to be placed.
     struct BuiltLine {
         /// Scalar offsets into the text.
         var range: Range<Int>
-        var displayedText: String
+        /// What the line shows, in logical order: a range of `displayed`.
+        var displayed: Range<Int>
         var shaped: ShapedLine
         var isTruncated: Bool
         var endsParagraph: Bool
@@ -26,20 +41,20 @@ struct LayoutBuilder {
     /// the advance of each cluster (on the cluster's first scalar), for measuring candidates.
     struct Paragraph {
         /// Offset of the first scalar in the text.
-        var start: Int
-        var scalars: [UInt32]
-        var faces: [FontFace]
-        var levels: [UInt8]
-        var scripts: [UInt32]
+        var start = 0
+        var scalars: [UInt32] = []
+        var faces: [FontFace] = []
+        var levels: [UInt8] = []
+        var scripts: [UInt32] = []
         /// 0 left to right, 1 right to left.
-        var level: UInt8
+        var level: UInt8 = 0
         /// count + 1 entries: whether a line may end before scalar i (a grapheme and cluster
         /// boundary).
-        var boundary: [Bool]
+        var boundary: [Bool] = []
         /// count + 1 entries: whether a word-wrapped line may end before scalar i.
-        var breakable: [Bool]
+        var breakable: [Bool] = []
         /// count + 1 entries: the advance of scalars 0..<i.
-        var prefix: [Double]
+        var prefix: [Double] = []
 
         var count: Int { scalars.count }
 
@@ -70,13 +85,21 @@ struct LayoutBuilder {
         var scripts: [UInt32] = []
         var offsets: [Int] = []
 
+        mutating func removeAll() {
+            scalars.removeAll(keepingCapacity: true)
+            faces.removeAll(keepingCapacity: true)
+            levels.removeAll(keepingCapacity: true)
+            scripts.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
+        }
+
         mutating func append(_ p: Paragraph, _ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            scalars += p.scalars[range]
-            faces += p.faces[range]
-            levels += p.levels[range]
-            scripts += p.scripts[range]
-            offsets += range.map { p.start + $0 }
+            scalars.append(contentsOf: p.scalars[range])
+            faces.append(contentsOf: p.faces[range])
+            levels.append(contentsOf: p.levels[range])
+            scripts.append(contentsOf: p.scripts[range])
+            for i in range { offsets.append(p.start + i) }
         }
 
         mutating func append(_ scalar: UInt32, face: FontFace, level: UInt8, script: UInt32, offset: Int) {
@@ -85,12 +108,6 @@ struct LayoutBuilder {
             levels.append(level)
             scripts.append(script)
             offsets.append(offset)
-        }
-
-        var displayedText: String {
-            var view = String.UnicodeScalarView()
-            for s in scalars { if let u = Unicode.Scalar(s) { view.append(u) } }
-            return String(view)
         }
     }
 
@@ -103,29 +120,69 @@ struct LayoutBuilder {
     }
 
     private static let tolerance = 1e-6
+    private static let shared = LayoutBuilder()
+    private static var sharedInUse = false
 
-    let font: Font
-    let width: Double?
-    private let primary: FontFace
+    /// Runs `body` with the kept builder, or with a new one if the kept one is busy (a layout
+    /// made while another is built: nothing does that today, but it must not corrupt either).
+    static func withBuilder<R>(_ body: (LayoutBuilder) -> R) -> R {
+        guard !sharedInUse else { return body(LayoutBuilder()) }
+        sharedInUse = true
+        defer { sharedInUse = false }
+        return body(shared)
+    }
+
+    private var font = Font(familyName: "", pointSize: 0)
+    private var width: Double?
+    private var primary: FontFace?
     /// The text's scalars; tabs are spaces (no tab stops).
-    private let scalars: [UInt32]
+    private var scalars: [UInt32] = []
     /// count + 1 entries: whether scalar i starts a grapheme cluster (a user-perceived character).
-    private var graphemeStart: [Bool]
+    private var graphemeStart: [Bool] = []
     private var paragraphs: [Range<Int>] = []
     /// The `String.Index` of every scalar offset, and of the end.
-    private(set) var stringIndices: [String.Index]
+    private(set) var stringIndices: [String.Index] = []
     private(set) var lines: [BuiltLine] = []
     private(set) var isTruncated = false
+    /// The lines' glyphs, runs, faces and displayed scalars (see `BuiltLine`).
+    private(set) var glyphs: [TextLayout.Glyph] = []
+    private(set) var runs: [Run] = []
+    private(set) var lineFaces: [FontFace] = []
+    private(set) var displayed: [UInt32] = []
 
-    init(text: String, font: Font, width: Double?) {
+    // Working arrays, kept between layouts.
+    private var paragraph = Paragraph()
+    private var source = LineSource()
+    private var ellipsis = LineSource()
+    private var items: [Item] = []
+    private var shaped: [Shaper.Glyph] = []
+    private var advances: [Double] = []
+    private var clusterStart: [Bool] = []
+    private var lineRanges: [Range<Int>] = []
+    private var itemLevels: [UInt8] = []
+    private var order: [Int] = []
+
+    private init() {}
+
+    /// Lays out `text` in `font`, wrapping at `width` points (nil: only at line feeds), on at
+    /// most `numberOfLines` lines (0: all), the last allowed line wrapped, clipped or truncated
+    /// as `mode` says. The result is in `lines` and the flat arrays until the next build.
+    func build(text: String, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode) {
         self.font = font
         self.width = width
         primary = FontLibrary.shared.primaryFace(for: font)
-        scalars = text.unicodeScalars.map { $0.value == 0x09 ? 0x20 : $0.value }
-        stringIndices = Array(text.unicodeScalars.indices)
+        scalars.removeAll(keepingCapacity: true)
+        stringIndices.removeAll(keepingCapacity: true)
+        for index in text.unicodeScalars.indices {
+            let value = text.unicodeScalars[index].value
+            scalars.append(value == 0x09 ? 0x20 : value)
+            stringIndices.append(index)
+        }
         stringIndices.append(text.endIndex)
-        graphemeStart = [Bool](repeating: false, count: scalars.count + 1)
+        graphemeStart.removeAll(keepingCapacity: true)
+        graphemeStart.append(contentsOf: repeatElement(false, count: scalars.count + 1))
         graphemeStart[scalars.count] = true
+        paragraphs.removeAll(keepingCapacity: true)
         var offset = 0, paragraphStart = 0
         for character in text {
             let n = character.unicodeScalars.count
@@ -137,58 +194,67 @@ struct LayoutBuilder {
             offset += n
         }
         paragraphs.append(paragraphStart..<offset)
-    }
-
-    /// Breaks every paragraph into lines, up to `numberOfLines` (0: all), the last allowed
-    /// line wrapped, clipped or truncated as `mode` says.
-    mutating func build(numberOfLines: Int, mode: LineBreakMode) {
-        for (pi, range) in paragraphs.enumerated() {
-            let p = analyze(range)
-            let ranges: [Range<Int>]
-            if let width, p.count > 0 {
-                ranges = breakLines(p, width: width, byCharacter: mode == .byCharWrapping)
+        lines.removeAll(keepingCapacity: true)
+        glyphs.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        lineFaces.removeAll(keepingCapacity: true)
+        displayed.removeAll(keepingCapacity: true)
+        isTruncated = false
+        for pi in paragraphs.indices {
+            analyze(paragraphs[pi])
+            let count = paragraph.count
+            lineRanges.removeAll(keepingCapacity: true)
+            if let width, count > 0 {
+                breakLines(width: width, byCharacter: mode == .byCharWrapping)
             } else {
-                ranges = [0..<p.count]
+                lineRanges.append(0..<count)
             }
-            for (li, r) in ranges.enumerated() {
-                let endsParagraph = li == ranges.count - 1
+            for li in lineRanges.indices {
+                let r = lineRanges[li]
+                let endsParagraph = li == lineRanges.count - 1
                 let moreAfter = !endsParagraph || pi < paragraphs.count - 1
                 if numberOfLines > 0, lines.count == numberOfLines - 1, moreAfter {
                     isTruncated = true
                     switch mode {
                     case .byWordWrapping, .byCharWrapping:
-                        appendLine(p, r, endsParagraph: endsParagraph, truncated: false)
+                        appendLine(r, endsParagraph: endsParagraph, truncated: false)
                     case .byClipping:
-                        appendLine(p, r.lowerBound..<p.count, endsParagraph: true, truncated: true)
+                        appendLine(r.lowerBound..<count, endsParagraph: true, truncated: true)
                     case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
-                        appendTruncated(p, from: r.lowerBound, mode: mode)
+                        appendTruncated(from: r.lowerBound, mode: mode)
                     }
                     return
                 }
-                appendLine(p, r, endsParagraph: endsParagraph, truncated: false)
+                appendLine(r, endsParagraph: endsParagraph, truncated: false)
             }
         }
     }
 
+    /// The primary face of the font being laid out.
+    private var primaryFace: FontFace { primary ?? FontLibrary.shared.primaryFace(for: font) }
+
     // MARK: Analysis
 
-    private func analyze(_ range: Range<Int>) -> Paragraph {
-        let s = Array(scalars[range])
-        let n = s.count
+    /// Fills `paragraph` for the text's scalars in `range`.
+    private func analyze(_ range: Range<Int>) {
+        let n = range.count
         let library = FontLibrary.shared
+        let primary = primaryFace
+        paragraph.start = range.lowerBound
+        paragraph.scalars.removeAll(keepingCapacity: true)
+        paragraph.scalars.append(contentsOf: scalars[range])
         // Faces, one per grapheme so that a mark stays with its base. Spaces and punctuation
         // stay in the face before them when it has them, so a fallback run is not split at
         // every space.
-        var faces: [FontFace] = []
-        faces.reserveCapacity(n)
+        paragraph.faces.removeAll(keepingCapacity: true)
         var current: FontFace?
         var a = 0
         while a < n {
             var b = a + 1
             while b < n, !graphemeStart[range.lowerBound + b] { b += 1 }
-            let base = s[a]
+            let base = paragraph.scalars[a]
             let face: FontFace
-            if let current, Self.followsNeighbour(base), (a..<b).allSatisfy({ current.covers(s[$0]) }) {
+            if let current, Self.followsNeighbour(base), coversAll(current, a..<b) {
                 face = current
             } else if primary.covers(base) {
                 face = primary
@@ -197,42 +263,49 @@ struct LayoutBuilder {
             } else {
                 face = library.fallbackFace(for: base, font: font) ?? primary
             }
-            for _ in a..<b { faces.append(face) }
+            for _ in a..<b { paragraph.faces.append(face) }
             current = face
             a = b
         }
-        let (levels, level) = Bidi.resolveLevels(s)
-        let scripts = Shaper.scripts(of: s, levels: levels)
-        var paragraph = Paragraph(start: range.lowerBound, scalars: s, faces: faces, levels: levels, scripts: scripts,
-                                  level: level, boundary: [], breakable: [], prefix: [])
+        paragraph.level = Bidi.resolveLevels(paragraph.scalars, into: &paragraph.levels)
+        Shaper.scripts(of: paragraph.scalars, levels: paragraph.levels, into: &paragraph.scripts)
         // Shape the whole paragraph once to learn each cluster's advance.
-        var advances = [Double](repeating: 0, count: n)
-        var clusterStart = [Bool](repeating: false, count: n + 1)
+        Self.fill(&advances, count: n, with: 0)
+        Self.fill(&clusterStart, count: n + 1, with: false)
         clusterStart[n] = true
-        var glyphs: [Shaper.Glyph] = []
-        for item in items(of: paragraph, in: 0..<n) {
-            glyphs.removeAll(keepingCapacity: true)
-            Shaper.shared.shape(s, range: item.range, face: item.face, pointSize: font.pointSize,
-                                rightToLeft: item.level % 2 == 1, script: item.script, into: &glyphs)
+        findItems(faces: paragraph.faces, levels: paragraph.levels, scripts: paragraph.scripts, range: 0..<n)
+        for item in items {
+            shaped.removeAll(keepingCapacity: true)
+            Shaper.shared.shape(paragraph.scalars, range: item.range, face: item.face, pointSize: font.pointSize,
+                                rightToLeft: item.level % 2 == 1, script: item.script, into: &shaped)
             clusterStart[item.range.lowerBound] = true
-            for g in glyphs {
+            for g in shaped {
                 advances[g.cluster] += g.advance
                 clusterStart[g.cluster] = true
             }
         }
-        var prefix = [Double](repeating: 0, count: n + 1)
-        for i in 0..<n { prefix[i + 1] = prefix[i] + advances[i] }
-        var boundary = [Bool](repeating: false, count: n + 1)
-        var breakable = [Bool](repeating: false, count: n + 1)
-        LineBreaking.wordBreaks(s, into: &breakable)
+        Self.fill(&paragraph.prefix, count: n + 1, with: 0)
+        for i in 0..<n { paragraph.prefix[i + 1] = paragraph.prefix[i] + advances[i] }
+        Self.fill(&paragraph.boundary, count: n + 1, with: false)
+        Self.fill(&paragraph.breakable, count: n + 1, with: false)
+        LineBreaking.wordBreaks(paragraph.scalars, into: &paragraph.breakable)
         for i in 0...n {
-            boundary[i] = i == 0 || i == n || (graphemeStart[range.lowerBound + i] && clusterStart[i])
-            breakable[i] = i == n || (i > 0 && boundary[i] && breakable[i])
+            let boundary = i == 0 || i == n || (graphemeStart[range.lowerBound + i] && clusterStart[i])
+            paragraph.boundary[i] = boundary
+            paragraph.breakable[i] = i == n || (i > 0 && boundary && paragraph.breakable[i])
         }
-        paragraph.boundary = boundary
-        paragraph.breakable = breakable
-        paragraph.prefix = prefix
-        return paragraph
+    }
+
+    /// Whether `face` has every scalar of the paragraph's `range`.
+    private func coversAll(_ face: FontFace, _ range: Range<Int>) -> Bool {
+        for i in range where !face.covers(paragraph.scalars[i]) { return false }
+        return true
+    }
+
+    /// Makes `array` hold `count` copies of `value`, keeping its storage.
+    private static func fill<T>(_ array: inout [T], count: Int, with value: T) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(value, count: count))
     }
 
     /// Whether a character takes the face of the one before it rather than the primary's:
@@ -242,31 +315,26 @@ struct LayoutBuilder {
         return Bidi.isNeutral(value) || scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    /// Maximal runs of one face, level and script within `range`.
-    private func items(of p: Paragraph, in range: Range<Int>) -> [Item] {
-        items(faces: p.faces, levels: p.levels, scripts: p.scripts, range: range)
-    }
-
-    private func items(faces: [FontFace], levels: [UInt8], scripts: [UInt32], range: Range<Int>) -> [Item] {
-        var result: [Item] = []
+    /// Sets `items` to the maximal runs of one face, level and script within `range`.
+    private func findItems(faces: [FontFace], levels: [UInt8], scripts: [UInt32], range: Range<Int>) {
+        items.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i + 1
             while j < range.upperBound, faces[j] === faces[i], levels[j] == levels[i], scripts[j] == scripts[i] { j += 1 }
-            result.append(Item(range: i..<j, face: faces[i], level: levels[i], script: scripts[i]))
+            items.append(Item(range: i..<j, face: faces[i], level: levels[i], script: scripts[i]))
             i = j
         }
-        return result
     }
 
     // MARK: Breaking
 
-    /// Greedy line breaking: each line takes as many break-to-break segments as fit `width`
-    /// (trailing spaces hang); a segment wider than a whole line breaks between graphemes
-    /// (at least one per line).
-    private func breakLines(_ p: Paragraph, width: Double, byCharacter: Bool) -> [Range<Int>] {
+    /// Greedy line breaking of `paragraph` into `lineRanges`: each line takes as many
+    /// break-to-break segments as fit `width` (trailing spaces hang); a segment wider than a
+    /// whole line breaks between graphemes (at least one per line).
+    private func breakLines(width: Double, byCharacter: Bool) {
+        let p = paragraph
         let n = p.count
-        var result: [Range<Int>] = []
         var start = 0
         while start < n {
             var end = start
@@ -295,29 +363,42 @@ struct LayoutBuilder {
                 }
             }
             while end < n, LineBreaking.isBreakingSpace(p.scalars[end]) { end += 1 }
-            result.append(start..<end)
+            lineRanges.append(start..<end)
             start = end
         }
-        return result
     }
 
     // MARK: Lines
 
-    private mutating func appendLine(_ p: Paragraph, _ range: Range<Int>, endsParagraph: Bool, truncated: Bool) {
-        var source = LineSource()
+    private func appendLine(_ range: Range<Int>, endsParagraph: Bool, truncated: Bool) {
+        let p = paragraph
+        source.removeAll()
         source.append(p, range.lowerBound..<p.trimEnd(range.lowerBound, range.upperBound))
+        let line = shapeSource()
         lines.append(BuiltLine(range: p.start + range.lowerBound..<p.start + range.upperBound,
-                               displayedText: source.displayedText, shaped: shape(source),
+                               displayed: keepDisplayed(), shaped: line,
                                isTruncated: truncated, endsParagraph: endsParagraph, isRightToLeft: p.level == 1))
+    }
+
+    /// Appends `source`'s scalars to `displayed`; returns their range there.
+    private func keepDisplayed() -> Range<Int> {
+        let start = displayed.count
+        displayed.append(contentsOf: source.scalars)
+        return start..<displayed.count
     }
 
     /// The last allowed line, from `s` to its paragraph's end, with an ellipsis where text is
     /// left out, fitting `width` when it can (an ellipsis alone may still be wider).
-    private mutating func appendTruncated(_ p: Paragraph, from s: Int, mode: LineBreakMode) {
+    private func appendTruncated(from s: Int, mode: LineBreakMode) {
+        let p = paragraph
         let n = p.count
         let limit = (width ?? .infinity) + Self.tolerance
-        let ellipsis = ellipsisGlyphs()
-        let ellipsisWidth = shape(ellipsisSource(p, before: nil, after: nil, cutAt: p.start + s, ellipsis)).width
+        let mark = ellipsisMark()
+        setEllipsis(before: nil, after: nil, cutAt: p.start + s, mark)
+        source.removeAll()
+        appendEllipsis()
+        let ellipsisWidth = shapeSource().width
+        discardShaped(from: lines.last?.shaped)
         func previousBoundary(_ i: Int) -> Int {
             var k = i - 1
             while k > s, !p.boundary[k] { k -= 1 }
@@ -328,25 +409,21 @@ struct LayoutBuilder {
             while k < n, !p.boundary[k] { k += 1 }
             return min(k, n)
         }
-        func make(head: Int, tail: Int, cutAt: Int) -> LineSource {
-            // Shows s..<head, the ellipsis, then tail..<n (spaces next to the ellipsis dropped).
+        // Shapes a candidate showing s..<head, the ellipsis, then tail..<n (spaces next to the
+        // ellipsis dropped); a rejected candidate is discarded before the next.
+        func make(head: Int, tail: Int, cutAt: Int) -> ShapedLine {
             let headEnd = p.trimEnd(s, head)
             let tailStart = p.trimStart(tail, n)
             let tailEnd = p.trimEnd(tailStart, n)
-            var source = LineSource()
+            source.removeAll()
             source.append(p, s..<headEnd)
-            let ell = ellipsisSource(p, before: headEnd > s ? headEnd - 1 : nil, after: tailStart < tailEnd ? tailStart : nil,
-                                     cutAt: p.start + cutAt, ellipsis)
-            source.scalars += ell.scalars
-            source.faces += ell.faces
-            source.levels += ell.levels
-            source.scripts += ell.scripts
-            source.offsets += ell.offsets
+            setEllipsis(before: headEnd > s ? headEnd - 1 : nil, after: tailStart < tailEnd ? tailStart : nil,
+                        cutAt: p.start + cutAt, mark)
+            appendEllipsis()
             source.append(p, tailStart..<tailEnd)
-            return source
+            return shapeSource()
         }
         var shaped: ShapedLine
-        var source: LineSource
         switch mode {
         case .byTruncatingHead:
             var k = n
@@ -360,9 +437,9 @@ struct LayoutBuilder {
                 j -= 1
             }
             while true {
-                source = make(head: s, tail: k, cutAt: s)
-                shaped = shape(source)
+                shaped = make(head: s, tail: k, cutAt: s)
                 if shaped.width <= limit || k == n { break }
+                discardShaped(from: lines.last?.shaped)
                 k = nextBoundary(k)
             }
         case .byTruncatingMiddle:
@@ -382,9 +459,9 @@ struct LayoutBuilder {
                 j -= 1
             }
             while true {
-                source = make(head: a, tail: b, cutAt: a)
-                shaped = shape(source)
+                shaped = make(head: a, tail: b, cutAt: a)
                 if shaped.width <= limit || (a == s && b == n) { break }
+                discardShaped(from: lines.last?.shaped)
                 let headWidth = p.visibleWidth(s, a), tailWidth = p.visibleWidth(p.trimStart(b, n), n)
                 if a > s && (headWidth >= tailWidth || b == n) { a = previousBoundary(a) } else { b = nextBoundary(b) }
             }
@@ -395,66 +472,83 @@ struct LayoutBuilder {
                 k = j
             }
             while true {
-                source = make(head: k, tail: n, cutAt: k)
-                shaped = shape(source)
+                shaped = make(head: k, tail: n, cutAt: k)
                 if shaped.width <= limit || k == s { break }
+                discardShaped(from: lines.last?.shaped)
                 k = previousBoundary(k)
             }
         }
-        lines.append(BuiltLine(range: p.start + s..<p.start + n, displayedText: source.displayedText, shaped: shaped,
+        lines.append(BuiltLine(range: p.start + s..<p.start + n, displayed: keepDisplayed(), shaped: shaped,
                                isTruncated: true, endsParagraph: true, isRightToLeft: p.level == 1))
     }
 
-    /// "…" from the primary face, else from a face that has it, else three full stops.
-    private func ellipsisGlyphs() -> (scalars: [UInt32], face: FontFace) {
-        if primary.covers(0x2026) { return ([0x2026], primary) }
-        if let face = FontLibrary.shared.fallbackFace(for: 0x2026, font: font) { return ([0x2026], face) }
-        return ([0x2E, 0x2E, 0x2E], primary)
+    /// Drops the glyphs, runs and faces shaped after the line `last` (nil: all of them): a
+    /// truncation candidate that did not fit.
+    private func discardShaped(from last: ShapedLine?) {
+        let runEnd = last?.runs.upperBound ?? 0
+        let glyphEnd = runEnd > 0 ? runs[runEnd - 1].glyphs.upperBound : 0
+        runs.removeLast(runs.count - runEnd)
+        glyphs.removeLast(glyphs.count - glyphEnd)
+        lineFaces.removeLast(lineFaces.count - (last?.faces.upperBound ?? 0))
     }
 
-    /// The ellipsis as a line source. A neutral between paragraph scalars `before` and `after`
-    /// (nil: the paragraph's edge), it takes their direction when they agree, else the
-    /// paragraph's; and their script, so that it can shape with them.
-    private func ellipsisSource(_ p: Paragraph, before: Int?, after: Int?, cutAt: Int,
-                                _ ellipsis: (scalars: [UInt32], face: FontFace)) -> LineSource {
+    /// "…" from the primary face, else from a face that has it, else three full stops.
+    private func ellipsisMark() -> (scalar: UInt32, count: Int, face: FontFace) {
+        if primaryFace.covers(0x2026) { return (0x2026, 1, primaryFace) }
+        if let face = FontLibrary.shared.fallbackFace(for: 0x2026, font: font) { return (0x2026, 1, face) }
+        return (0x2E, 3, primaryFace)
+    }
+
+    /// Sets `ellipsis` to the mark as a line source. A neutral between paragraph scalars
+    /// `before` and `after` (nil: the paragraph's edge), it takes their direction when they
+    /// agree, else the paragraph's; and their script, so that it can shape with them.
+    private func setEllipsis(before: Int?, after: Int?, cutAt: Int, _ mark: (scalar: UInt32, count: Int, face: FontFace)) {
+        let p = paragraph
         let beforeOdd = before.map { p.levels[$0] % 2 } ?? p.level
         let afterOdd = after.map { p.levels[$0] % 2 } ?? p.level
         let level: UInt8 = beforeOdd == afterOdd ? (beforeOdd == p.level ? p.level : p.level + 1) : p.level
         let script = before.map { p.scripts[$0] } ?? after.map { p.scripts[$0] } ?? HB_SCRIPT_COMMON.rawValue
-        var source = LineSource()
-        for s in ellipsis.scalars {
-            source.append(s, face: ellipsis.face, level: level, script: script, offset: cutAt)
+        ellipsis.removeAll()
+        for _ in 0..<mark.count {
+            ellipsis.append(mark.scalar, face: mark.face, level: level, script: script, offset: cutAt)
         }
-        return source
     }
 
-    /// Shapes a line: its runs in logical order, put in visual order (L2), each shaped in its
-    /// direction, glyphs laid left to right from x = 0.
-    private func shape(_ source: LineSource) -> ShapedLine {
-        var line = ShapedLine()
-        let items = items(faces: source.faces, levels: source.levels, scripts: source.scripts,
-                          range: 0..<source.scalars.count)
-        var glyphs: [Shaper.Glyph] = []
+    /// Appends `ellipsis` to `source`.
+    private func appendEllipsis() {
+        for i in ellipsis.scalars.indices {
+            source.append(ellipsis.scalars[i], face: ellipsis.faces[i], level: ellipsis.levels[i],
+                          script: ellipsis.scripts[i], offset: ellipsis.offsets[i])
+        }
+    }
+
+    /// Shapes `source` as a line: its runs in logical order, put in visual order (L2), each
+    /// shaped in its direction, glyphs laid left to right from x = 0, appended to `glyphs`,
+    /// `runs` and `lineFaces`.
+    private func shapeSource() -> ShapedLine {
+        let runStart = runs.count, faceStart = lineFaces.count
+        findItems(faces: source.faces, levels: source.levels, scripts: source.scripts, range: 0..<source.scalars.count)
+        itemLevels.removeAll(keepingCapacity: true)
+        for item in items { itemLevels.append(item.level) }
+        Bidi.visualOrder(levels: itemLevels, into: &order)
         var pen = 0.0
-        for index in Bidi.visualOrder(levels: items.map(\.level)) {
+        for index in order {
             let item = items[index]
             let rightToLeft = item.level % 2 == 1
-            glyphs.removeAll(keepingCapacity: true)
+            shaped.removeAll(keepingCapacity: true)
             Shaper.shared.shape(source.scalars, range: item.range, face: item.face, pointSize: font.pointSize,
-                                rightToLeft: rightToLeft, script: item.script, into: &glyphs)
-            var placed: [TextLayout.Glyph] = []
-            placed.reserveCapacity(glyphs.count)
-            for g in glyphs {
+                                rightToLeft: rightToLeft, script: item.script, into: &shaped)
+            let glyphStart = glyphs.count
+            for g in shaped {
                 let scalar = source.scalars[g.cluster]
-                placed.append(TextLayout.Glyph(glyph: g.id, cluster: source.offsets[g.cluster],
+                glyphs.append(TextLayout.Glyph(glyph: g.id, cluster: source.offsets[g.cluster],
                                                position: Point(x: pen + g.xOffset, y: -g.yOffset), advance: g.advance,
                                                isSpace: LineBreaking.isBreakingSpace(scalar) || scalar == 0xA0))
                 pen += g.advance
             }
-            if !line.faces.contains(where: { $0 === item.face }) { line.faces.append(item.face) }
-            line.runs.append(TextLayout.GlyphRun(face: item.face, isRightToLeft: rightToLeft, glyphs: placed))
+            if !lineFaces[faceStart...].contains(where: { $0 === item.face }) { lineFaces.append(item.face) }
+            runs.append(Run(face: item.face, isRightToLeft: rightToLeft, glyphs: glyphStart..<glyphs.count))
         }
-        line.width = pen
-        return line
+        return ShapedLine(runs: runStart..<runs.count, faces: faceStart..<lineFaces.count, width: pen)
     }
 }

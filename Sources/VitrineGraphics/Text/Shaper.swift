@@ -58,17 +58,25 @@ final class Shaper {
         }
     }
 
-    /// The script of every scalar. Common and Inherited ones (spaces, punctuation, marks)
-    /// take a neighbour's script so that they shape with the words around them: the one
-    /// before when it is at the same bidi level, else the one after when that is, else
-    /// whichever exists.
-    static func scripts(of scalars: [UInt32], levels: [UInt8]) -> [UInt32] {
+    /// Whether each scalar's own script is a real one (scratch of `scripts(of:levels:into:)`).
+    private static var resolved: [Bool] = []
+
+    /// Sets `scripts` to the script of every scalar, keeping its storage. Common and Inherited
+    /// ones (spaces, punctuation, marks) take a neighbour's script so that they shape with the
+    /// words around them: the one before when it is at the same bidi level, else the one
+    /// after when that is, else whichever exists.
+    static func scripts(of scalars: [UInt32], levels: [UInt8], into scripts: inout [UInt32]) {
         let funcs = hb_unicode_funcs_get_default()
         let common = HB_SCRIPT_COMMON.rawValue, inherited = HB_SCRIPT_INHERITED.rawValue
         let unknown = HB_SCRIPT_UNKNOWN.rawValue
-        var scripts = scalars.map { hb_unicode_script(funcs, $0).rawValue }
         func isReal(_ s: UInt32) -> Bool { s != common && s != inherited && s != unknown }
-        let resolved = scripts.map(isReal)
+        scripts.removeAll(keepingCapacity: true)
+        resolved.removeAll(keepingCapacity: true)
+        for scalar in scalars {
+            let script = hb_unicode_script(funcs, scalar).rawValue
+            scripts.append(script)
+            resolved.append(isReal(script))
+        }
         var i = 0
         while i < scripts.count {
             guard !resolved[i] else { i += 1; continue }
@@ -87,6 +95,5 @@ final class Shaper {
             if let script { for k in i..<j { scripts[k] = script } }
             i = j
         }
-        return scripts
     }
 }

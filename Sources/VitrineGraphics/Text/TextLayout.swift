@@ -104,7 +104,7 @@ public struct TextLayout: Sendable {
     }
 
     /// The text laid out.
-    public let text: String
+    public private(set) var text: String
     /// The font asked for (fallback faces may draw some characters).
     public let font: Font
     /// The width lines wrap at, in points (at least 0); nil for no wrapping (only line feeds
@@ -148,35 +148,69 @@ public struct TextLayout: Sendable {
         self.alignment = alignment
         self.lineSpacing = lineSpacing
         guard !text.isEmpty else { return }
-        var builder = LayoutBuilder(text: text, font: font, width: self.width)
-        builder.build(numberOfLines: self.numberOfLines, mode: lineBreakMode)
-        isTruncated = builder.isTruncated
-        place(builder.lines, stringIndices: builder.stringIndices)
+        build()
         TextLayoutCache.keep(self, for: key)
     }
 
-    /// Puts the built lines one under the other and aligns them.
+    /// Lays out `characters` in place of `text`, with the same font, width and settings,
+    /// reusing this layout's storage: once its arrays (and `text`'s) have grown to the text's
+    /// size, laying out again allocates nothing, which is what a text field needs on every key.
+    /// Other copies of the layout keep what they had (value semantics: shared storage is
+    /// copied, not reused). The result is not put in the cache of layouts that `init` uses.
     @MainActor
-    private mutating func place(_ built: [LayoutBuilder.BuiltLine], stringIndices: [String.Index]) {
+    public mutating func replaceText<Characters: Sequence<Character>>(with characters: Characters) {
+        text.removeAll(keepingCapacity: true)
+        for character in characters { text.append(character) }
+        build()
+    }
+
+    /// Builds and places the lines of `text` (none for empty text), reusing `lines`' storage.
+    @MainActor
+    private mutating func build() {
+        guard !text.isEmpty else {
+            lines.removeAll(keepingCapacity: true)
+            size = .zero
+            isTruncated = false
+            return
+        }
+        LayoutBuilder.withBuilder { builder in
+            builder.build(text: text, font: font, width: width, numberOfLines: numberOfLines, mode: lineBreakMode)
+            isTruncated = builder.isTruncated
+            place(builder)
+        }
+    }
+
+    /// Puts the built lines one under the other and aligns them, writing them into `lines`
+    /// over what it held (its arrays keep their storage when this layout is their only owner).
+    @MainActor
+    private mutating func place(_ builder: LayoutBuilder) {
         let primary = FontLibrary.shared.primaryFace(for: font).metrics(at: font.pointSize)
-        let widest = built.map(\.shaped.width).max() ?? 0
+        let built = builder.lines
+        var widest = 0.0
+        for line in built { widest = max(widest, line.shaped.width) }
         let container = width ?? widest
+        if lines.count > built.count { lines.removeLast(lines.count - built.count) }
         var y = 0.0
+        var longest = 0.0
         for (i, line) in built.enumerated() {
             var ascender = primary.ascender, descender = primary.descender, gap = primary.lineGap
-            for face in line.shaped.faces {
+            for face in builder.lineFaces[line.shaped.faces] {
                 let m = face.metrics(at: font.pointSize)
                 ascender = max(ascender, m.ascender)
                 descender = max(descender, m.descender)
                 gap = max(gap, m.lineGap)
             }
-            var runs = line.shaped.runs
+            if i == lines.count {
+                lines.append(Line(range: text.startIndex..<text.startIndex, displayedText: "", rect: .zero, baseline: 0,
+                                  runs: [], isTruncated: false, isRightToLeft: false))
+            }
+            Self.copyRuns(of: line, from: builder, into: &lines[i].runs)
             var lineWidth = line.shaped.width
             var lineAlignment = alignment
             if alignment == .justified {
                 var added = 0.0
                 if let width, !line.endsParagraph, !line.isTruncated, lineWidth < width {
-                    added = Self.justify(&runs, extra: width - lineWidth)
+                    added = Self.justify(&lines[i].runs, extra: width - lineWidth)
                 }
                 lineWidth += added
                 // A line that could not be stretched (its paragraph's last, or one without
@@ -190,27 +224,50 @@ public struct TextLayout: Sendable {
             default: 0
             }
             let baseline = y + ascender
-            for r in runs.indices {
-                for g in runs[r].glyphs.indices {
-                    runs[r].glyphs[g].position.x += x
-                    runs[r].glyphs[g].position.y += baseline
+            for r in lines[i].runs.indices {
+                for g in lines[i].runs[r].glyphs.indices {
+                    lines[i].runs[r].glyphs[g].position.x += x
+                    lines[i].runs[r].glyphs[g].position.y += baseline
                 }
             }
             let height = ascender + descender + gap
-            lines.append(Line(range: stringIndices[line.range.lowerBound]..<stringIndices[line.range.upperBound],
-                              displayedText: line.displayedText,
-                              rect: Rect(x: x, y: y, width: lineWidth, height: height),
-                              baseline: baseline, runs: runs, isTruncated: line.isTruncated,
-                              isRightToLeft: line.isRightToLeft))
+            lines[i].range = builder.stringIndices[line.range.lowerBound]..<builder.stringIndices[line.range.upperBound]
+            lines[i].displayedText.unicodeScalars.removeAll(keepingCapacity: true)
+            var utf8Count = 0
+            for value in builder.displayed[line.displayed] { utf8Count += Unicode.Scalar(value).map { $0.utf8.count } ?? 0 }
+            lines[i].displayedText.reserveCapacity(utf8Count)
+            for value in builder.displayed[line.displayed] {
+                if let scalar = Unicode.Scalar(value) { lines[i].displayedText.unicodeScalars.append(scalar) }
+            }
+            lines[i].rect = Rect(x: x, y: y, width: lineWidth, height: height)
+            lines[i].baseline = baseline
+            lines[i].isTruncated = line.isTruncated
+            lines[i].isRightToLeft = line.isRightToLeft
+            // A clipped line counts only as far as the width; any other line that overflows (a
+            // single character, or an ellipsis, wider than the width) counts whole.
+            longest = max(longest, lineBreakMode == .byClipping && line.isTruncated
+                          ? min(lineWidth, width ?? .infinity) : lineWidth)
             y += height
             if i < built.count - 1 { y += lineSpacing }
         }
-        // A clipped line counts only as far as the width; any other line that overflows (a
-        // single character, or an ellipsis, wider than the width) counts whole.
-        let longest = lines.map { line in
-            lineBreakMode == .byClipping && line.isTruncated ? min(line.width, width ?? .infinity) : line.width
-        }.max() ?? 0
         size = Size(width: longest, height: y)
+    }
+
+    /// Writes the runs of the built `line` into `runs`, over what it held.
+    @MainActor
+    private static func copyRuns(of line: LayoutBuilder.BuiltLine, from builder: LayoutBuilder, into runs: inout [GlyphRun]) {
+        let count = line.shaped.runs.count
+        if runs.count > count { runs.removeLast(runs.count - count) }
+        for (j, r) in line.shaped.runs.enumerated() {
+            let run = builder.runs[r]
+            if j == runs.count {
+                runs.append(GlyphRun(face: run.face, isRightToLeft: run.isRightToLeft, glyphs: []))
+            }
+            runs[j].face = run.face
+            runs[j].isRightToLeft = run.isRightToLeft
+            runs[j].glyphs.removeAll(keepingCapacity: true)
+            runs[j].glyphs.append(contentsOf: builder.glyphs[run.glyphs])
+        }
     }
 
     /// Widens the spaces of `runs` (left to right) to share `extra` points; returns the

@@ -61,11 +61,12 @@ func frameBenchmarks() {
             warmupIterations: 4,
             maxDuration: .seconds(2),
             maxIterations: 400,
-            // Allocations too: 0 once warm for the button, the move and the full repaint and
-            // redraw (issue 15); the label's new text is laid out, which allocates a varying
-            // few dozen times, so it is not pinned.
-            thresholds: [Counted.pixelsComposed: exact, Counted.bytesCopied: exact, Counted.viewsDrawn: exact]
-                .merging(change == .labelText ? [:] : [.mallocCountTotal: exact]) { old, _ in old }
+            // Allocations too: 0 once warm for the button, the move, the full repaint and
+            // redraw, and the label's new text, which the label lays out again in its last
+            // layout's storage (issue 15). A digit first drawn at a new subpixel position
+            // rasterizes a glyph (a few frames in a hundred), below the 90th percentile.
+            thresholds: [Counted.pixelsComposed: exact, Counted.bytesCopied: exact, Counted.viewsDrawn: exact,
+                         .mallocCountTotal: exact]
         )) { benchmark in
             let frames = FrameScenes.headlessFrames()
             benchmark.startMeasurement()

@@ -166,11 +166,12 @@ open class TextField: Control, TextInput {
                 : textRect(forBounds: bounds).width
         }
         if isSecureTextEntry {
-            lineLayout?.replaceText(with: repeatElement("•" as Character, count: count))
+            lineLayout?.replaceText { text in for _ in 0..<count { text.append("•") } }
             lineGeometry.rebuild(layout: count == 0 ? nil : lineLayout, characters: repeatElement("•" as Character, count: count),
                                  emptyX: emptyX)
         } else {
-            lineLayout?.replaceText(with: buffer.characters)
+            let characters = buffer.characters
+            lineLayout?.replaceText { text in for character in characters { text.append(character) } }
             lineGeometry.rebuild(layout: count == 0 ? nil : lineLayout, characters: buffer.characters, emptyX: emptyX)
         }
     }

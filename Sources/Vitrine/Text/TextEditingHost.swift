@@ -60,7 +60,9 @@ extension TextEditingHost {
             string = String(string.prefix(max(room, 0)))
             guard !string.isEmpty else { return }
         }
-        let kind: TextEditingBuffer.EditKind = typed && string.count == 1 ? .typing : .other
+        // One character is typing, from a hardware key or from `insertText` (the on-screen
+        // keyboard's keys): consecutive ones coalesce into one undo step, as in UIKit.
+        let kind: TextEditingBuffer.EditKind = string.count == 1 ? .typing : .other
         editChange(target, to: string, kind: kind)
     }
 

@@ -63,6 +63,10 @@ open class Label: View {
 
     /// The layout last drawn, kept while the text, its attributes and the bounds stay.
     private var drawnLayout: (size: Size, layout: TextLayout?)?
+    /// The layout drawn before the last change, laid out again in its own storage when the
+    /// next one has the same font, width and settings (`TextLayout.replaceText`): a label whose
+    /// text changes every frame (a counter, a clock) allocates nothing for it once warm.
+    private var reusableLayout: TextLayout?
     /// The last measurement, by wrapping width.
     private var measured: (width: Double?, size: Size)?
 
@@ -109,7 +113,8 @@ open class Label: View {
     /// whether the last is truncated, where each glyph goes.
     public var textLayout: TextLayout? {
         if let drawnLayout, drawnLayout.size == bounds.size { return drawnLayout.layout }
-        let layout = makeLayout(width: bounds.width, lines: numberOfLines, height: bounds.height)
+        keepDrawnLayoutForReuse()
+        let layout = makeLayout(width: bounds.width, lines: numberOfLines, height: bounds.height, reusing: true)
         drawnLayout = (bounds.size, layout)
         return layout
     }
@@ -123,10 +128,21 @@ open class Label: View {
 
     /// The text changed size or shape: measure again, lay out the superview, redraw.
     private func textGeometryDidChange() {
-        drawnLayout = nil
+        keepDrawnLayoutForReuse()
         measured = nil
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
+    }
+
+    /// Moves the drawn layout, if any, to `reusableLayout` (moved, not copied: one owner
+    /// keeps its storage reusable in place).
+    private func keepDrawnLayoutForReuse() {
+        guard let layout = drawnLayout?.layout else {
+            drawnLayout = nil
+            return
+        }
+        drawnLayout = nil
+        reusableLayout = layout
     }
 
     private func measuredSize(width: Double?) -> Size {
@@ -145,11 +161,20 @@ open class Label: View {
     /// `height` is given, at most as many as fit in it (always at least one): the lines that
     /// would fall below the bounds are dropped and the last shown truncates instead, as
     /// UILabel does.
-    private func makeLayout(width: Double?, lines: Int, height: Double?) -> TextLayout? {
+    /// With `reusing`, the first layout is made in `reusableLayout`'s storage when its settings
+    /// match (the drawn layout's path only: measuring must not take it).
+    private func makeLayout(width: Double?, lines: Int, height: Double?, reusing: Bool = false) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
         func layout(_ lines: Int) -> TextLayout {
-            TextLayout(text: text, font: font, width: width, numberOfLines: lines, lineBreakMode: lineBreakMode,
-                       alignment: textAlignment, lineSpacing: lineSpacing)
+            if reusing, var kept = reusableLayout, kept.font == font, kept.width == width.map({ max($0, 0) }),
+               kept.numberOfLines == max(lines, 0), kept.lineBreakMode == lineBreakMode,
+               kept.alignment == textAlignment, kept.lineSpacing == lineSpacing {
+                reusableLayout = nil
+                kept.replaceText(with: text)
+                return kept
+            }
+            return TextLayout(text: text, font: font, width: width, numberOfLines: lines, lineBreakMode: lineBreakMode,
+                              alignment: textAlignment, lineSpacing: lineSpacing)
         }
         let full = layout(lines)
         guard let height, full.lines.count > 1, full.size.height > height else { return full }

@@ -48,7 +48,6 @@ final class Shaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
         let k = pointSize / face.unitsPerEm
-        output.reserveCapacity(output.count + Int(count))
         for i in 0..<Int(count) {
             let info = infos[i], position = positions[i]
             output.append(Glyph(id: info.codepoint, cluster: Int(info.cluster),

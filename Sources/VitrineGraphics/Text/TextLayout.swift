@@ -152,16 +152,24 @@ public struct TextLayout: Sendable {
         TextLayoutCache.keep(self, for: key)
     }
 
-    /// Lays out `characters` in place of `text`, with the same font, width and settings,
-    /// reusing this layout's storage: once its arrays (and `text`'s) have grown to the text's
-    /// size, laying out again allocates nothing, which is what a text field needs on every key.
-    /// Other copies of the layout keep what they had (value semantics: shared storage is
-    /// copied, not reused). The result is not put in the cache of layouts that `init` uses.
+    /// Lays out what `write` puts in `text` (which it is given emptied), with the same font,
+    /// width and settings, reusing this layout's storage: once its arrays (and `text`'s) have
+    /// grown to the text's size, laying out again allocates nothing, which is what a text
+    /// field needs on every key. Other copies of the layout keep what they had (value
+    /// semantics: shared storage is copied, not reused). The result is not put in the cache of
+    /// layouts that `init` uses.
     @MainActor
-    public mutating func replaceText<Characters: Sequence<Character>>(with characters: Characters) {
+    public mutating func replaceText(_ write: (inout String) -> Void) {
         text.removeAll(keepingCapacity: true)
-        for character in characters { text.append(character) }
+        write(&text)
         build()
+    }
+
+    /// Lays out `newText` in place of `text`, reusing this layout's storage (see
+    /// `replaceText(_:)`).
+    @MainActor
+    public mutating func replaceText(with newText: String) {
+        replaceText { $0.append(newText) }
     }
 
     /// Builds and places the lines of `text` (none for empty text), reusing `lines`' storage.
@@ -200,7 +208,8 @@ public struct TextLayout: Sendable {
                 descender = max(descender, m.descender)
                 gap = max(gap, m.lineGap)
             }
-            if i == lines.count {
+            let isNewLine = i == lines.count
+            if isNewLine {
                 lines.append(Line(range: text.startIndex..<text.startIndex, displayedText: "", rect: .zero, baseline: 0,
                                   runs: [], isTruncated: false, isRightToLeft: false))
             }
@@ -233,9 +242,13 @@ public struct TextLayout: Sendable {
             let height = ascender + descender + gap
             lines[i].range = builder.stringIndices[line.range.lowerBound]..<builder.stringIndices[line.range.upperBound]
             lines[i].displayedText.unicodeScalars.removeAll(keepingCapacity: true)
-            var utf8Count = 0
-            for value in builder.displayed[line.displayed] { utf8Count += Unicode.Scalar(value).map { $0.utf8.count } ?? 0 }
-            lines[i].displayedText.reserveCapacity(utf8Count)
+            if isNewLine {
+                // Sized once; a line laid out again grows its string as an array grows
+                // (reserving the exact size each time would reallocate on every longer text).
+                var utf8Count = 0
+                for value in builder.displayed[line.displayed] { utf8Count += Unicode.Scalar(value).map { $0.utf8.count } ?? 0 }
+                lines[i].displayedText.reserveCapacity(utf8Count)
+            }
             for value in builder.displayed[line.displayed] {
                 if let scalar = Unicode.Scalar(value) { lines[i].displayedText.unicodeScalars.append(scalar) }
             }

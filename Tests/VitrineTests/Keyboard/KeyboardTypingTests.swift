@@ -18,6 +18,20 @@ struct KeyboardTypingTests {
         #expect(field.text == "hell")
     }
 
+    @Test func keysTypedOnTheKeyboardUndoAsOneStepUntilTheCaretMoves() {
+        let h = Harness()
+        let field = h.focusedFieldWithKeyboard()
+        h.tapKeys("ab")
+        field.selectedRange = 1..<1   // a caret move ends the typing step
+        h.tapKeys("cd")
+        #expect(field.text == "acdb")
+        #expect(field.undo())
+        #expect(field.text == "ab")
+        #expect(field.undo())
+        #expect(field.text == "")
+        #expect(!field.undo())
+    }
+
     @Test func shiftTypesOneCapitalAndADoubleTapLocksCapitals() {
         let h = Harness()
         let field = h.focusedFieldWithKeyboard()

@@ -25,6 +25,45 @@ struct LabelTests {
         #expect(!label.isUserInteractionEnabled)
     }
 
+    /// What a layout shows, comparably: the text, the size, and each line's displayed text,
+    /// box and glyphs.
+    func summary(_ layout: TextLayout?) -> String {
+        guard let layout else { return "nil" }
+        return "\(layout.text) \(layout.size) \(layout.isTruncated) "
+            + layout.lines.map { "\($0.displayedText) \($0.rect) \($0.runs.map(\.glyphs))" }.joined(separator: " | ")
+    }
+
+    @Test func aLabelWhoseTextChangesLaysItOutLikeANewLabel() {
+        // The label lays each new text out in its last layout's storage: nothing of the old
+        // text may show, at one line (truncated) or several, after a font change or a resize.
+        let label = Label(frame: Rect(x: 0, y: 0, width: 120, height: 200))
+        let texts = ["Now serving A-41", "A-9", "", "Now serving a much longer queue number", "שלום A-42", "你好 A-43"]
+        for lines in [1, 0] {
+            label.numberOfLines = lines
+            for (i, text) in texts.enumerated() {
+                label.text = text
+                if i == 4 { label.font = .system(size: 20) }
+                if i == 5 { label.frame.size.width = 90 }
+                let fresh = text.isEmpty ? nil : TextLayout(text: text, font: label.font, width: label.bounds.width,
+                                                            numberOfLines: lines, lineBreakMode: .byTruncatingTail)
+                #expect(summary(label.textLayout) == summary(fresh), "\(lines) lines: \(text)")
+            }
+            label.font = .system(size: 17)
+            label.frame.size.width = 120
+        }
+    }
+
+    @Test func aLayoutTakenFromALabelKeepsItsTextWhenTheLabelChanges() {
+        let label = Label(frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "Room 12"
+        let taken = label.textLayout
+        let before = summary(taken)
+        label.text = "Room 345"
+        _ = label.textLayout
+        #expect(summary(taken) == before)
+        #expect(label.textLayout?.text == "Room 345")
+    }
+
     @Test func intrinsicSizeIsTheTextsRoundedUp() {
         let label = Label(frame: .zero)
         #expect(label.intrinsicContentSize == .zero)

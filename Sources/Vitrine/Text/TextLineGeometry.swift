@@ -21,7 +21,8 @@ struct TextLineGeometry {
     private(set) var emptyX: Double
     /// Whether the paragraph is right to left.
     private(set) var isRightToLeft: Bool
-    /// Working arrays of `rebuild`, kept so that building again allocates nothing.
+    /// Working arrays of `rebuild`, kept so that building again allocates nothing (the
+    /// character of each scalar: only for `rebuild(layout:characters:emptyX:)`).
     private var characterOfScalar: [Int] = []
     private var covered: [Bool] = []
 
@@ -39,8 +40,14 @@ struct TextLineGeometry {
     init(line: TextLayout.Line?, characterOfScalar: [Int], characters range: Range<Int>, emptyX: Double) {
         self.emptyX = emptyX
         isRightToLeft = false
-        self.characterOfScalar = characterOfScalar
-        build(line: line, characters: range, emptyX: emptyX)
+        build(line: line, characterOfScalar: characterOfScalar, characters: range, emptyX: emptyX)
+    }
+
+    /// Builds it again, in place, for one line of a layout: what
+    /// `init(line:characterOfScalar:characters:emptyX:)` makes, reusing this geometry's arrays
+    /// (a text view rebuilds its lines on every key). `characterOfScalar` is not kept.
+    mutating func rebuild(line: TextLayout.Line?, characterOfScalar: [Int], characters range: Range<Int>, emptyX: Double) {
+        build(line: line, characterOfScalar: characterOfScalar, characters: range, emptyX: emptyX)
     }
 
     /// Builds it again, in place, for `layout`'s first line and `characters` (its text):
@@ -51,12 +58,13 @@ struct TextLineGeometry {
         for (i, c) in characters.enumerated() {
             for _ in c.unicodeScalars { characterOfScalar.append(i) }
         }
-        build(line: layout?.lines.first, characters: 0..<characters.count, emptyX: emptyX)
+        let map = characterOfScalar
+        build(line: layout?.lines.first, characterOfScalar: map, characters: 0..<characters.count, emptyX: emptyX)
     }
 
-    /// Fills `spans` for `line` (see `init(line:characterOfScalar:characters:emptyX:)`), with
-    /// `characterOfScalar` set.
-    private mutating func build(line: TextLayout.Line?, characters range: Range<Int>, emptyX: Double) {
+    /// Fills `spans` for `line` (see `init(line:characterOfScalar:characters:emptyX:)`).
+    private mutating func build(line: TextLayout.Line?, characterOfScalar: [Int], characters range: Range<Int>,
+                                emptyX: Double) {
         self.emptyX = line.map { $0.rect.minX } ?? emptyX
         isRightToLeft = line?.isRightToLeft ?? false
         spans.removeAll(keepingCapacity: true)

@@ -75,41 +75,53 @@ extension TextView: TextEditingHost {
 
     var textWidth: Double { max(bounds.width - textContainerInset.left - textContainerInset.right, 0) }
 
-    /// The layout and its lines (character ranges, geometry, line boxes in layout points).
+    /// The layout (nil without text) and its lines (character ranges, geometry, line boxes in
+    /// layout points).
     var lines: (layout: TextLayout?, lines: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)]) {
-        if let cachedLines { return cachedLines }
-        let text = buffer.text
-        let lineHeight = font.lineHeightEstimate
-        var result: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)] = []
-        var layout: TextLayout?
-        if text.isEmpty {
-            let empty = TextLineGeometry(layout: nil, characters: [], emptyX: 0)
-            result.append((0..<0, empty, Rect(x: 0, y: 0, width: 0, height: lineHeight)))
-        } else {
-            let laid = TextLayout(text: text, font: font, width: textWidth, lineBreakMode: .byWordWrapping,
-                                  alignment: textAlignment)
-            layout = laid
-            let starts = Array(text.indices) + [text.endIndex]
-            var characterOfScalar: [Int] = []
-            characterOfScalar.reserveCapacity(text.unicodeScalars.count)
-            for (i, c) in buffer.characters.enumerated() { for _ in c.unicodeScalars { characterOfScalar.append(i) } }
-            func offset(of index: String.Index) -> Int {
-                var low = 0, high = starts.count - 1
-                while low < high {
-                    let mid = (low + high) / 2
-                    if starts[mid] < index { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            for line in laid.lines {
-                let range = offset(of: line.range.lowerBound)..<offset(of: line.range.upperBound)
-                let geometry = TextLineGeometry(line: line, characterOfScalar: characterOfScalar, characters: range,
-                                                emptyX: line.rect.minX)
-                result.append((range, geometry, line.rect))
-            }
+        if linesAreStale { layOutLines() }
+        return (buffer.count == 0 ? nil : textLayout, lineTable)
+    }
+
+    /// Lays the text out again in the kept layout and line table.
+    private func layOutLines() {
+        linesAreStale = false
+        let characters = buffer.characters
+        guard !characters.isEmpty else {
+            lineTable.removeAll(keepingCapacity: true)
+            lineTable.append((0..<0, TextLineGeometry(layout: nil, characters: [], emptyX: 0),
+                              Rect(x: 0, y: 0, width: 0, height: font.lineHeightEstimate)))
+            return
         }
-        cachedLines = (layout, result)
-        return (layout, result)
+        if textLayout.map({ $0.font != font || $0.width != textWidth || $0.alignment != textAlignment }) ?? true {
+            textLayout = TextLayout(text: "", font: font, width: textWidth, lineBreakMode: .byWordWrapping,
+                                    alignment: textAlignment)
+        }
+        textLayout?.replaceText { text in for character in characters { text.append(character) } }
+        guard let layout = textLayout else { return }
+        characterOfScalar.removeAll(keepingCapacity: true)
+        for (i, c) in characters.enumerated() { for _ in c.unicodeScalars { characterOfScalar.append(i) } }
+        // Lines come in text order: each bound's scalar offset is counted on from the last.
+        let scalars = layout.text.unicodeScalars
+        var index = scalars.startIndex, scalarOffset = 0
+        func characterOffset(of bound: String.Index) -> Int {
+            if bound < index { index = scalars.startIndex; scalarOffset = 0 }
+            scalarOffset += scalars.distance(from: index, to: bound)
+            index = bound
+            return scalarOffset < characterOfScalar.count ? characterOfScalar[scalarOffset] : characters.count
+        }
+        if lineTable.count > layout.lines.count { lineTable.removeLast(lineTable.count - layout.lines.count) }
+        let map = characterOfScalar
+        for (i, line) in layout.lines.enumerated() {
+            let range = characterOffset(of: line.range.lowerBound)..<characterOffset(of: line.range.upperBound)
+            if i == lineTable.count {
+                lineTable.append((range, TextLineGeometry(line: line, characterOfScalar: map, characters: range,
+                                                          emptyX: line.rect.minX), line.rect))
+                continue
+            }
+            lineTable[i].range = range
+            lineTable[i].rect = line.rect
+            lineTable[i].geometry.rebuild(line: line, characterOfScalar: map, characters: range, emptyX: line.rect.minX)
+        }
     }
 
     /// The line the caret at `offset` is on: at a wrap, the next line's start.
@@ -121,7 +133,7 @@ extension TextView: TextEditingHost {
 
     /// The text, its shape or the width changed: lay out again, size the content, redraw.
     func textDidChange() {
-        cachedLines = nil
+        linesAreStale = true
         let lines = self.lines.lines
         let height = (lines.last?.rect.maxY ?? 0) + textContainerInset.top + textContainerInset.bottom
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: height)

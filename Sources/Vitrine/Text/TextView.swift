@@ -85,8 +85,14 @@ open class TextView: ScrollView, TextInput {
     public internal(set) var selectionHandles: [SelectionHandle]?
     var caretOn = true
     private(set) var blinkTimer: LoopTimer?
-    /// The laid-out text and one geometry per line, with each line's character range.
-    var cachedLines: (layout: TextLayout?, lines: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)])?
+    /// The laid-out text and one geometry per line, with each line's character range, laid
+    /// out again in place when `linesAreStale` (see `lines`): a key allocates nothing for them
+    /// once their arrays have grown to the text.
+    var textLayout: TextLayout?
+    var lineTable: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)] = []
+    var linesAreStale = true
+    /// The character offset of each of the text's scalars (working array of `lines`).
+    var characterOfScalar: [Int] = []
     /// Where a vertical move keeps its x (layout points).
     var goalX: Double?
     let content = TextViewContent(frame: .zero)
@@ -152,7 +158,7 @@ open class TextView: ScrollView, TextInput {
 
     /// Lays the text out again for a new width.
     open override func layoutSubviews() {
-        if let cachedLines, cachedLines.layout?.width != textWidth { textDidChange() }
+        if !linesAreStale, let textLayout, textLayout.width != textWidth { textDidChange() }
         super.layoutSubviews()
     }
 

@@ -63,10 +63,19 @@ public final class ClockView: View {
     /// How often `draw(_:in:)` ran (the demo's tour checks it).
     public private(set) var drawCount = 0
 
-    /// A clock showing `secondsOfDay`.
+    /// A clock showing `secondsOfDay`; to assistive technology an element "Time" whose value is
+    /// the hours and minutes ("09:41"), read when asked (it changes every second).
     public init(frame: Rect, secondsOfDay: Int) {
         self.secondsOfDay = secondsOfDay
         super.init(frame: frame)
+        isAccessibilityElement = true
+        accessibilityLabel = "Time"
+        accessibilityTraits = [.staticText, .updatesFrequently]
+        accessibilityValueBlock = { [weak self] in
+            guard let self else { return nil }
+            let h = self.secondsOfDay / 3600, m = self.secondsOfDay / 60 % 60
+            return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
+        }
     }
 
     /// Moves the clock on by a second and asks for a redraw of this view only.

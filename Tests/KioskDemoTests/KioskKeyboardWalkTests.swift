@@ -45,6 +45,21 @@ import VitrineHeadless
 
     static let tab = 15, enter = 28, escape = 1, up = 103, left = 105, right = 106, down = 108
 
+    @Test func theClockIsAnElementThatReadsTheTime() {
+        let walk = Walk()
+        guard let window = walk.application.windows.first,
+              let clock = window.accessibilityElementsInReadingOrder().first(where: { $0 is ClockView }) else {
+            Issue.record("the welcome screen's clock is not an accessibility element")
+            return
+        }
+        #expect(clock.accessibilityLabel == "Time")
+        #expect(clock.accessibilityValue == "09:00")
+        #expect(clock.accessibilityTraits.contains(.updatesFrequently))
+        (clock as? ClockView)?.tick()
+        for _ in 0..<59 { (clock as? ClockView)?.tick() }
+        #expect(clock.accessibilityValue == "09:01")
+    }
+
     @Test func theWelcomeScreensButtonsAreReachedByTabAndArrows() {
         let walk = Walk()
         #expect(walk.application.focusedView == nil)

@@ -81,38 +81,4 @@ extension TextField {
         guard let application = window?.application else { return false }
         return application.moveFocus(backward ? .previous : .next)
     }
-
-    /// Moves focus from `view` to the next (or previous) text-entry view of its window in
-    /// reading order, wrapping; false when there is no other.
-    static func moveFocus(from view: View, backward: Bool) -> Bool {
-        guard let window = view.window else { return false }
-        let fields = fieldsInReadingOrder(of: window)
-        guard fields.count > 1, let here = fields.firstIndex(where: { $0 === view }) else { return false }
-        var i = here
-        for _ in 1..<fields.count {
-            i = (i + (backward ? fields.count - 1 : 1)) % fields.count
-            if fields[i].becomeFirstResponder() { return true }
-        }
-        return true
-    }
-
-    /// The enabled, visible text fields and editable text views of `window`, top to bottom
-    /// then left to right (rows, as a kiosk form reads).
-    static func fieldsInReadingOrder(of window: Window) -> [View] {
-        var found: [(view: View, frame: Rect)] = []
-        func visit(_ view: View) {
-            guard !view.isHidden, view.alpha > 0 else { return }
-            if let field = view as? TextField, field.isEnabled {
-                found.append((field, field.convert(field.bounds, to: window)))
-            } else if let textView = view as? TextView, textView.isEditable {
-                found.append((textView, textView.convert(textView.bounds, to: window)))
-            }
-            for subview in view.subviews { visit(subview) }
-        }
-        visit(window)
-        return found.sorted { a, b in
-            if abs(a.frame.minY - b.frame.minY) > 1 { return a.frame.minY < b.frame.minY }
-            return a.frame.minX < b.frame.minX
-        }.map(\.view)
-    }
 }

@@ -36,10 +36,13 @@ public final class VirtualDisplay: Display {
     public private(set) var isPoweredOn = true
     /// Frames presented so far.
     public var presentCount: Int { ages.presentCount }
-    /// The damage of each present (scene pixels), oldest first.
-    public private(set) var presentedDamage: [Region] = []
-    /// The area copied into the back buffer by each present (scene pixels), oldest first.
-    public private(set) var presentedCopies: [Region] = []
+    /// The damage of each present (scene pixels), oldest first (rebuilt on each read: the
+    /// presents are recorded as rectangles, so that recording neither allocates per frame nor
+    /// shares the compositor's regions).
+    public var presentedDamage: [Region] { damageLog.regions }
+    /// The area copied into the back buffer by each present (scene pixels), oldest first
+    /// (rebuilt on each read, as `presentedDamage`).
+    public var presentedCopies: [Region] { copyLog.regions }
     /// Bytes written into buffers by the last present.
     public private(set) var lastBytesCopied = 0
     /// Vblank callbacks delivered so far.
@@ -51,6 +54,7 @@ public final class VirtualDisplay: Display {
     public private(set) var powerChanges: [(time: Double, isOn: Bool)] = []
 
     private let mainLoop: any MainLoop
+    private var damageLog = RegionLog(), copyLog = RegionLog()
     private var vblankTimer: LoopTimer?
     /// The buffers, made at the first present (a display never presented to costs no memory).
     private var buffers: [Surface] = []
@@ -92,7 +96,7 @@ public final class VirtualDisplay: Display {
     public func present(scene: Surface, copying: Region, damage: Region) -> Int {
         precondition(!isFlipPending, "present while a flip is pending: wait for the frame callback")
         precondition(!copying.isEmpty && !damage.isEmpty, "present with no damage: nothing changed, nothing should be presented")
-        precondition(copying.intersection(damage) == damage, "present: the damage \(damage) is not inside the copied area \(copying)")
+        precondition(copying.isSuperset(of: damage), "present: the damage \(damage) is not inside the copied area \(copying)")
         let size = sceneSize
         precondition(scene.width == size.width && scene.height == size.height,
                      "present: the scene is \(scene.width)×\(scene.height), the display shows \(size.width)×\(size.height)")
@@ -101,8 +105,8 @@ public final class VirtualDisplay: Display {
             buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
         }
         lastBytesCopied = buffers[ages.back].copy(copying, from: scene, rotation: rotation)
-        presentedDamage.append(damage)
-        presentedCopies.append(copying)
+        damageLog.append(damage)
+        copyLog.append(copying)
         pendingIndex = ages.fillBack()
         isFlipPending = true
         armVblank()

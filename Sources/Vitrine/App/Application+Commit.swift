@@ -56,8 +56,12 @@ extension Application {
         // Scrolled clipping views: moves of scene pixels where exact, else damage (ScrollBlit).
         let composes = compositor != nil && display?.isPoweredOn == true
         ScrollBlit.plan(windows: windows, compositor: composes ? compositor : nil)
-        // Damage is recorded per window in points; the scene is in pixels.
-        var damage = Region()
+        // Damage is recorded per window in points; the scene is in pixels. The region is the
+        // one kept from the last commit (its blocks reused), held here alone while in use.
+        var damage = commitDamage
+        commitDamage = Region()
+        defer { commitDamage = damage }
+        damage.removeAll(keepingCapacity: true)
         for window in windows {
             if !window.isHidden {
                 let toScene = window.transformToSuperview.concatenating(AffineTransform(scaleX: screen.scale, y: screen.scale))
@@ -82,7 +86,7 @@ extension Application {
                 statistics.bytesCopied += frame.bytesCopied
                 statistics.lastFrame = frame
                 statistics.presents += 1
-                statistics.lastPresentedDamage = presented
+                statistics.lastPresentedDamage.replaceContents(with: presented)
                 for observer in frameObservers {
                     observer.application(self, didPresent: compositor.scene, damage: presented, rotation: display.rotation)
                 }

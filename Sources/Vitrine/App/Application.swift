@@ -188,6 +188,9 @@ open class Application: Responder {
     /// (see `TouchInterceptor`). Nil by default.
     public var touchInterceptor: (any TouchInterceptor)?
     var needsCommit = false
+    /// The commit's damage (scene pixels), kept between commits so that its pixman blocks are
+    /// reused: a frame's damage of several rectangles allocates nothing once warm.
+    var commitDamage = Region()
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
     /// The on-screen keyboard, once made (see `keyboard`).

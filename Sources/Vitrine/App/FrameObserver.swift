@@ -8,7 +8,9 @@ import VitrineGraphics
 /// and the region of it that changed on screen (repainted and scrolled areas; never empty).
 /// `rotation` is the display's: the panel shows the scene turned by it. The scene is only
 /// valid during the call: copy what you need. Observers run on the main actor inside the
-/// commit, so they must be quick and must not allocate per frame. No UIKit counterpart.
+/// commit, so they must be quick and must not allocate per frame. To keep `damage`, copy it
+/// into a region of your own with `replaceContents(with:)` (or union it into one): a stored
+/// `damage` shares the commit's blocks, which then cannot be reused. No UIKit counterpart.
 @MainActor
 public protocol FrameObserver: AnyObject {
     /// The frame showing `scene` was presented; `damage` (scene pixels) is what changed.

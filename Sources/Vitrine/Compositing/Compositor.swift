@@ -41,6 +41,8 @@ public final class Compositor {
     public private(set) var damageRing: DamageRing
     /// The moves of scrolled areas the commit planned for this frame (see `ScrollBlit`).
     var scrollMoves: [ScrollMove] = []
+    /// What `present` has the display copy, kept so that its pixman blocks are reused.
+    private var copying = Region()
 
     /// A compositor for a scene of `width`×`height` pixels at `scale` pixels per point.
     public init(width: Int, height: Int, scale: Double) {
@@ -77,7 +79,7 @@ public final class Compositor {
     public func present(_ damage: Region, on display: any Display) -> Int {
         let frameDamage = damage.intersection(scene.bounds)
         guard !frameDamage.isEmpty else { return 0 }
-        let copying = damageRing.damage(forBufferAge: display.bufferAge, current: frameDamage)
+        damageRing.damage(forBufferAge: display.bufferAge, current: frameDamage, into: &copying)
         let bytes = display.present(scene: scene, copying: copying, damage: frameDamage)
         damageRing.add(frameDamage)
         return bytes

@@ -6,6 +6,12 @@ import CPixman
 /// Coordinates are the pixel space of whatever it is used with (a surface, the scene, the
 /// panel). Rectangles are cut to ±`PixelRect.coordinateLimit` as they enter (farther is on no
 /// screen), so that pixman's 32-bit coordinates hold them: no rectangle traps.
+///
+/// Reuse: a region of two rectangles or more owns pixman blocks. While no copy shares them, a
+/// mutation computes into a spare block it keeps and swaps, and a region that shrinks to one
+/// rectangle, or is emptied with `removeAll(keepingCapacity: true)`, keeps its blocks for the
+/// next time; `replaceContents(with:)` copies into them. A region kept from frame to frame
+/// (the commit's damage, the damage ring's frames) therefore allocates nothing once warm.
 public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// The region while it is at most one rectangle (empty: no pixel), held inline so that
     /// the common damage and clip of a frame — one rectangle — allocate nothing. Unused while
@@ -13,11 +19,16 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     private var box: PixelRect
     /// pixman's banded rectangles, for a region of two rectangles or more (nil otherwise).
     private var storage: Storage?
+    /// pixman blocks kept for reuse while the region is inline (nil while `storage` is set):
+    /// never read for pixels, only written into when the region needs pixman again. It may be
+    /// shared with copies; it is written only when uniquely referenced.
+    private var reserve: Storage?
 
     /// The empty region.
     public init() {
         box = PixelRect(x: 0, y: 0, width: 0, height: 0)
         storage = nil
+        reserve = nil
     }
 
     /// The pixels of `rect`.
@@ -25,6 +36,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         let rect = rect.clampedToCoordinateLimit
         box = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
         storage = nil
+        reserve = nil
     }
 
     /// The union of `rects`.
@@ -123,31 +135,48 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             box = box.intersection(other.box)
             return
         }
-        if other.storage == nil, let shared = Region.intersection(of: self, rect: other.box) {
-            self = shared
+        if other.storage == nil, let overlap = Region.overlap(of: self, rect: other.box) {
+            switch overlap {
+            case .region: break
+            case .rect: setInline(other.box)
+            case .nothing: setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
+            }
             return
         }
-        if storage == nil, let shared = Region.intersection(of: other, rect: box) {
-            self = shared
+        if storage == nil, let overlap = Region.overlap(of: other, rect: box) {
+            switch overlap {
+            case .region: adopt(other)
+            case .rect: break
+            case .nothing: setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
+            }
             return
         }
         combine(with: other) { pixman_region32_intersect($0, $1, $2) }
     }
 
-    /// `region ∩ rect` when it needs no new rectangles — `region` itself when `rect` holds it,
-    /// `rect` when it lies inside `region`, nothing when they miss — or nil when pixman must
-    /// cut rectangles. Keeps clipping a many-rectangle damage to a view or a span (what a
-    /// frame does per drawing) off the heap.
-    private static func intersection(of region: Region, rect: PixelRect) -> Region? {
-        guard !rect.isEmpty, !region.isEmpty else { return Region() }
+    /// What `region ∩ rect` is when it needs no new rectangles.
+    private enum Overlap {
+        /// `region` itself: `rect` holds it.
+        case region
+        /// `rect`: it lies inside `region`.
+        case rect
+        /// No pixel: they miss.
+        case nothing
+    }
+
+    /// `region ∩ rect` when it needs no new rectangles, or nil when pixman must cut
+    /// rectangles. Keeps clipping a many-rectangle damage to a view or a span (what a frame
+    /// does per drawing) off the heap.
+    private static func overlap(of region: Region, rect: PixelRect) -> Overlap? {
+        guard !rect.isEmpty, !region.isEmpty else { return .nothing }
         let bounds = region.boundingBox
-        if rect.x <= bounds.x, rect.y <= bounds.y, rect.maxX >= bounds.maxX, rect.maxY >= bounds.maxY { return region }
+        if rect.x <= bounds.x, rect.y <= bounds.y, rect.maxX >= bounds.maxX, rect.maxY >= bounds.maxY { return .region }
         guard let storage = region.storage else { return nil }
         var copy = storage.region
         var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
         let overlap = pixman_region32_contains_rectangle(&copy, &box)
-        if overlap == PIXMAN_REGION_IN { return Region(rect) }
-        if overlap == PIXMAN_REGION_OUT { return Region() }
+        if overlap == PIXMAN_REGION_IN { return .rect }
+        if overlap == PIXMAN_REGION_OUT { return .nothing }
         return nil
     }
 
@@ -202,10 +231,64 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// This moved by (`dx`, `dy`).
     public func translated(dx: Int, dy: Int) -> Region { var r = self; r.translate(dx: dx, dy: dy); return r }
 
-    /// Empties it.
-    public mutating func removeAll() {
+    /// Empties it. With `keepCapacity` (Array's naming) it keeps its pixman blocks when no
+    /// copy shares them, so that a region refilled every frame allocates nothing once warm;
+    /// without, it lets them go.
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         box = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        storage = nil
+        if keepCapacity {
+            retireStorage()
+        } else {
+            storage = nil
+            reserve = nil
+        }
+    }
+
+    /// Makes it cover exactly the pixels of `other`, copying `other`'s rectangles into its own
+    /// pixman blocks (allocating only when it has none, or too small, of its own) rather than
+    /// sharing `other`'s as `self = other` does. What a region kept from frame to frame uses
+    /// to take another's value: sharing would leave both unable to reuse their blocks.
+    public mutating func replaceContents(with other: Region) {
+        guard let source = other.storage else {
+            setInline(other.box)
+            return
+        }
+        if let storage, storage === source { return }
+        let target = ownStorage()
+        var copy = source.region
+        _ = target.withRegion { pixman_region32_copy($0, &copy) }
+        storage = target
+        reserve = nil
+    }
+
+    /// Whether every pixel of `other` is also in it (`other ⊆ self`), found without
+    /// allocating (a present's check that its damage lies in what it copies).
+    public func isSuperset(of other: Region) -> Bool {
+        guard !other.isEmpty else { return true }
+        guard let storage else {
+            let b = other.boundingBox
+            return box.x <= b.x && box.y <= b.y && box.maxX >= b.maxX && box.maxY >= b.maxY
+        }
+        var copy = storage.region
+        var inside = true
+        other.forEachRect { rect in
+            guard inside else { return }
+            var b = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+            if pixman_region32_contains_rectangle(&copy, &b) != PIXMAN_REGION_IN { inside = false }
+        }
+        return inside
+    }
+
+    /// What it holds for reuse: its storage object (the active one or the reserve) and the
+    /// addresses of the pixman blocks in it. For tests that check a warm region reallocates
+    /// nothing.
+    var heldBlocks: (storage: ObjectIdentifier?, blocks: Set<UInt>) {
+        guard let held = storage ?? reserve else { return (nil, []) }
+        var blocks = Set<UInt>()
+        for data in [held.region.data, held.spare.data] {
+            if let data, data.pointee.size > 0 { blocks.insert(UInt(bitPattern: data)) }
+        }
+        return (ObjectIdentifier(held), blocks)
     }
 
     /// Whether both cover exactly the same pixels.
@@ -252,20 +335,79 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     /// Sets this region to `operation(self, other)` through pixman, then back to the inline
     /// form when the result is at most one rectangle.
+    ///
+    /// The result always goes to a pixman region distinct from both operands: pixman allocates
+    /// a new block when the destination is also an operand, and reuses the destination's own
+    /// when it is not and the block is big enough. So a uniquely held storage computes into its
+    /// spare and swaps; an inline region computes into its reserve.
     private mutating func combine(with other: Region,
                                   _ operation: (UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>,
                                                 UnsafeMutablePointer<pixman_region32_t>) -> pixman_bool_t) {
-        let result = Storage()
-        withPixmanRegion { a in other.withPixmanRegion { b in _ = result.withRegion { operation($0, a, b) } } }
-        var copy = result.region
+        if storage != nil, isKnownUniquelyReferenced(&storage), let target = storage {
+            // `other` cannot be this storage (a shared storage is not unique); even so pixman
+            // writes only the spare, which no operand is.
+            other.withPixmanRegion { b in _ = target.withRegionAndSpare { a, spare in operation(spare, a, b) } }
+            let count = target.spareCount
+            if count >= 2 {
+                target.swapRegionAndSpare()
+            } else {
+                // One rectangle or none: inline again; the storage (the old rectangles' block
+                // still in it) waits as the reserve.
+                box = target.spareBox
+                storage = nil
+                reserve = target
+            }
+            return
+        }
+        // Inline, or a storage copies share: the result goes to the reserve or a new storage,
+        // never to the storage `self` reads (pixman would write the block it reads).
+        let target = storage == nil && reserve != nil && isKnownUniquelyReferenced(&reserve) ? reserve! : Storage()
+        withPixmanRegion { a in other.withPixmanRegion { b in _ = target.withRegion { operation($0, a, b) } } }
+        var copy = target.region
         let count = pixman_region32_n_rects(&copy)
         if count <= 1 {
             let e = copy.extents
             box = count == 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
                 : PixelRect(x: Int(e.x1), y: Int(e.y1), width: Int(e.x2 - e.x1), height: Int(e.y2 - e.y1))
             storage = nil
+            reserve = target
         } else {
-            storage = result
+            storage = target
+            reserve = nil
+        }
+    }
+
+    /// A storage only this region refers to, to write a new value into: its own, its
+    /// reserve, or (when copies share those) a new one. Its `region` is overwritten next.
+    private mutating func ownStorage() -> Storage {
+        if storage != nil, isKnownUniquelyReferenced(&storage), let own = storage { return own }
+        if reserve != nil, isKnownUniquelyReferenced(&reserve), let own = reserve { return own }
+        return Storage()
+    }
+
+    /// Makes it the one rectangle `rect` (or empty), keeping its storage as the reserve when
+    /// no copy shares it.
+    private mutating func setInline(_ rect: PixelRect) {
+        box = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
+        retireStorage()
+    }
+
+    /// Moves the storage to the reserve (when uniquely held; else lets it go): the region is
+    /// inline from now on.
+    private mutating func retireStorage() {
+        guard storage != nil else { return }
+        if isKnownUniquelyReferenced(&storage) { reserve = storage }
+        storage = nil
+    }
+
+    /// Takes `other`'s value (many rectangles) in place of its one rectangle: copied into the
+    /// reserve when it has one of its own, so that its blocks stay in use; else shared, which
+    /// allocates nothing (as before reuse existed).
+    private mutating func adopt(_ other: Region) {
+        if reserve != nil, isKnownUniquelyReferenced(&reserve) {
+            replaceContents(with: other)
+        } else {
+            self = other
         }
     }
 
@@ -274,12 +416,18 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         storage = storage?.copy()
     }
 
-    /// Owns one `pixman_region32_t` (which may own a heap block of rectangles).
+    /// Owns the region's `pixman_region32_t` and a spare one (each may own a heap block of
+    /// rectangles), the spare being where the next operation's result goes.
     private final class Storage: @unchecked Sendable {
         // @unchecked: only ever mutated after a uniqueness check (copy on write), like Array.
         var region = pixman_region32_t()
+        /// No pixels of the region: a destination kept with its block for the next operation.
+        var spare = pixman_region32_t()
 
-        init() { pixman_region32_init(&region) }
+        init() {
+            pixman_region32_init(&region)
+            pixman_region32_init(&spare)
+        }
 
         /// Runs `body` with one pointer to the region, for pixman calls that take it as both
         /// destination and operand: passing `&region` twice would be two overlapping Swift
@@ -288,13 +436,39 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             withUnsafeMutablePointer(to: &region, body)
         }
 
+        /// Runs `body` with pointers to the region and the spare (two distinct regions).
+        func withRegionAndSpare<R>(_ body: (UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>) -> R) -> R {
+            withUnsafeMutablePointer(to: &region) { region in withUnsafeMutablePointer(to: &spare) { spare in body(region, spare) } }
+        }
+
+        /// How many rectangles the spare holds.
+        var spareCount: Int32 {
+            var copy = spare
+            return pixman_region32_n_rects(&copy)
+        }
+
+        /// The spare as one rectangle (empty when it holds none): for a spare of at most one.
+        var spareBox: PixelRect {
+            var copy = spare
+            guard pixman_region32_not_empty(&copy) != 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+            let e = copy.extents
+            return PixelRect(x: Int(e.x1), y: Int(e.y1), width: Int(e.x2 - e.x1), height: Int(e.y2 - e.y1))
+        }
+
+        /// Makes the spare the region and the region the spare (a pixman region is a plain
+        /// struct: its extents and a pointer to its block).
+        func swapRegionAndSpare() { swap(&region, &spare) }
+
         func copy() -> Storage {
             let copy = Storage()
             pixman_region32_copy(&copy.region, &region)
             return copy
         }
 
-        deinit { pixman_region32_fini(&region) }
+        deinit {
+            pixman_region32_fini(&region)
+            pixman_region32_fini(&spare)
+        }
     }
 }
 

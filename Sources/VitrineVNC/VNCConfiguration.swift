@@ -7,7 +7,7 @@ public enum VNCMode: String, Sendable, Hashable, CaseIterable {
     /// The viewer sees the screen; its pointer and keys are ignored.
     case view
     /// The viewer sees the screen; its pointer is one finger and its keys are presses, marked
-    /// as remote (`VNCServer.remoteDevice`).
+    /// as remote (`VNCServer.remoteDevice`, `VNCServer.remoteKeyboardDevice`).
     case control
 }
 

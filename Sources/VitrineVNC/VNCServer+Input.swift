@@ -3,7 +3,8 @@ import Vitrine
 import VitrineGraphics
 
 // The viewer's pointer and keys in `.control` mode: queued while libvncserver runs, posted to
-// the application after it returns (see `process()`), on device `VNCServer.remoteDevice`.
+// the application after it returns (see `process()`): the finger on `VNCServer.remoteDevice`,
+// the keys on `VNCServer.remoteKeyboardDevice`.
 extension VNCServer {
     /// The remote finger's slot.
     private static let finger = TouchIdentifier(device: remoteDevice, slot: 0)
@@ -45,12 +46,12 @@ extension VNCServer {
 
     /// A key: modifiers are tracked; every other key is a press with the characters its keysym
     /// stands for (on press), and a Linux key code where one is known. A viewer's first key
-    /// makes the remote device a hardware keyboard (`InputEvent.keyboardAttached`: the
+    /// attaches the remote keyboard device as a hardware keyboard (`InputEvent.keyboardAttached`: the
     /// on-screen keyboard's `.auto` policy then stays down) until its session ends.
     func key(down: Bool, keysym: UInt32, from client: rfbClientPtr? = nil) {
         guard configuration.mode == .control else { return }
         if !typists.contains(where: { $0 == client }) {
-            if typists.isEmpty { pendingInput.append(.keyboardAttached(device: Self.remoteDevice, timestamp: now)) }
+            if typists.isEmpty { pendingInput.append(.keyboardAttached(device: Self.remoteKeyboardDevice, timestamp: now)) }
             typists.append(client)
         }
         if let modifier = Self.modifier(keysym) {
@@ -60,16 +61,17 @@ extension VNCServer {
         let code = Self.linuxKeyCode(keysym) ?? (Self.keyCodeBase + Int(keysym))
         let characters = down ? Self.characters(keysym) : ""
         pendingInput.append(.key(code: code, state: down ? .pressed : .released, characters: characters,
-                                 modifiers: modifiers, device: Self.remoteDevice, timestamp: now))
+                                 modifiers: modifiers, device: Self.remoteKeyboardDevice, timestamp: now))
     }
 
     /// `client`'s session ended: when no viewer that typed is left, the remote keyboard is
     /// detached (`deviceRemoved`, which also releases its keys). All viewers share the remote
-    /// device, so the last typist's leaving detaches it.
+    /// keyboard, so the last typist's leaving detaches it; the remote finger is another device,
+    /// so a viewer still pointing keeps its touch.
     func typingSessionEnded(_ client: rfbClientPtr?) {
         guard let index = typists.firstIndex(where: { $0 == client }) else { return }
         typists.remove(at: index)
-        if typists.isEmpty { pendingInput.append(.deviceRemoved(device: Self.remoteDevice, timestamp: now)) }
+        if typists.isEmpty { pendingInput.append(.deviceRemoved(device: Self.remoteKeyboardDevice, timestamp: now)) }
     }
 
     static func modifier(_ keysym: UInt32) -> KeyModifiers? {

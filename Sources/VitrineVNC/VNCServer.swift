@@ -12,15 +12,19 @@ import VitrineGraphics
 /// Its sockets are on the application's run loop (`MainLoop.watch`): the listening socket
 /// always, each viewer's while it is connected; no thread, no timer. With no viewer connected a
 /// frame costs one check and nothing else. In `.control` mode the viewer's pointer is one finger
-/// and its keys are presses, all on device `VNCServer.remoteDevice` (an app tells remote input
-/// by `touch.identifier.device` or `press.device`). Each session's start and end are logged with
+/// on device `VNCServer.remoteDevice`, and its keys are presses on `VNCServer.remoteKeyboardDevice`
+/// (an app tells remote input by `touch.identifier.device` or `press.device`). Each session's start and end are logged with
 /// the peer's address; after a failed authentication the peer is refused for a while (5 s,
 /// doubling to 5 minutes; `VNCAuthenticationBackoff`, at most 64 peers remembered).
 /// Everything is on the main actor.
 @MainActor
 public final class VNCServer: FrameObserver {
-    /// The input device number of remote touches and presses.
+    /// The input device number of the remote finger (the viewers' pointer).
     public static let remoteDevice = 0x564E43
+    /// The input device number of the remote keyboard (the viewers' keys): a device of its own,
+    /// attached at a viewer's first key and removed when the last viewer that typed leaves,
+    /// so that removing it releases keys and cancels no touch of a viewer still pointing.
+    public static let remoteKeyboardDevice = 0x564E4B
     /// The longest a viewer can stall the main loop (milliseconds): libvncserver writes and
     /// reads a viewer's socket blocking; a viewer whose socket stays full (or sends half a
     /// message) this long is dropped. Each viewer's send buffer is also enlarged
@@ -157,7 +161,8 @@ public final class VNCServer: FrameObserver {
         pendingInput.removeAll(keepingCapacity: true)
         if hadTypists {
             typists.removeAll()
-            application?.post(.deviceRemoved(device: Self.remoteDevice, timestamp: application?.mainLoop.clock.now ?? 0))
+            application?.post(.deviceRemoved(device: Self.remoteKeyboardDevice,
+                                              timestamp: application?.mainLoop.clock.now ?? 0))
         }
         if let passwordList {
             free(passwordList[0])

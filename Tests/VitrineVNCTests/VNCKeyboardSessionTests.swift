@@ -29,14 +29,14 @@ import VitrineHeadless
         let viewer = rfbClientPtr.allocate(capacity: 1)   // only its identity is used
         defer { viewer.deallocate() }
         control.key(down: true, keysym: 0x61, from: viewer)
-        #expect(control.pendingInput.first == .keyboardAttached(device: VNCServer.remoteDevice, timestamp: 0))
+        #expect(control.pendingInput.first == .keyboardAttached(device: VNCServer.remoteKeyboardDevice, timestamp: 0))
         control.key(down: false, keysym: 0x61, from: viewer)
         control.key(down: true, keysym: 0x62, from: viewer)
         #expect(control.pendingInput.count(where: { if case .keyboardAttached = $0 { true } else { false } }) == 1)
         deliver(control, to: app)
         #expect(app.isHardwareKeyboardAttached)
         control.typingSessionEnded(viewer)
-        #expect(control.pendingInput == [.deviceRemoved(device: VNCServer.remoteDevice, timestamp: 0)])
+        #expect(control.pendingInput == [.deviceRemoved(device: VNCServer.remoteKeyboardDevice, timestamp: 0)])
         deliver(control, to: app)
         #expect(!app.isHardwareKeyboardAttached)
     }
@@ -55,6 +55,39 @@ import VitrineHeadless
         control.typingSessionEnded(second)
         deliver(control, to: app)
         #expect(!app.isHardwareKeyboardAttached)
+    }
+
+    /// Records the phases of the touches it gets.
+    final class Pad: View {
+        var phases: [String] = []
+        override func touchesBegan(_ touches: TouchSet, with event: Event?) { phases.append("began") }
+        override func touchesEnded(_ touches: TouchSet, with event: Event?) { phases.append("ended") }
+        override func touchesCancelled(_ touches: TouchSet, with event: Event?) { phases.append("cancelled") }
+    }
+
+    @Test func theLastTypistLeavingCancelsNoTouchOfAViewerStillPointing() throws {
+        // The remote keyboard is a device of its own: detaching it releases keys only.
+        let app = Application(platform: HeadlessPlatform(mode: DisplayMode(width: 320, height: 240)))
+        let window = Window(frame: app.screen.bounds)
+        let pad = Pad(frame: window.bounds)
+        window.addSubview(pad)
+        window.makeKeyAndVisible(in: app)
+        let control = try server(.control, on: app)
+        defer { control.stop() }
+        let pointing = rfbClientPtr.allocate(capacity: 1), typing = rfbClientPtr.allocate(capacity: 1)
+        defer { pointing.deallocate(); typing.deallocate() }
+        control.pointer(mask: 1, x: 100, y: 100)
+        control.key(down: true, keysym: 0x61, from: typing)
+        control.key(down: false, keysym: 0x61, from: typing)
+        deliver(control, to: app)
+        #expect(pad.phases == ["began"])
+        control.typingSessionEnded(typing)
+        deliver(control, to: app)
+        #expect(!app.isHardwareKeyboardAttached)
+        #expect(pad.phases == ["began"])
+        control.pointer(mask: 0, x: 100, y: 100)
+        deliver(control, to: app)
+        #expect(pad.phases == ["began", "ended"])
     }
 
     @Test func stoppingTheServerDetachesTheKeyboardAndViewModeNeverAttachesOne() throws {

@@ -99,7 +99,7 @@ import VitrineHeadless
         #expect(control.pendingInput.contains(.touchUp(finger, timestamp: 0)))
         control.key(down: true, keysym: 0x41)
         #expect(control.pendingInput.last == .key(code: VNCServer.keyCodeBase + 0x41, state: .pressed, characters: "A",
-                                                  modifiers: [], device: VNCServer.remoteDevice, timestamp: 0))
+                                                  modifiers: [], device: VNCServer.remoteKeyboardDevice, timestamp: 0))
 
         let view = try VNCServer(configuration: VNCConfiguration(mode: .view, listen: VNCListenAddress(host: "127.0.0.1", port: Self.freePort())))
         try view.start(on: app)

@@ -185,7 +185,8 @@ public struct BoardProfile: Sendable, Hashable {
         /// `/etc/default/keyboard` take them; libinput's own `KeymapNames`.
         public var keymap: KeymapNames
         /// `encoder`: the rotary encoder that moves focus (turns) and activates (its press): its
-        /// libinput device name or `/dev/input/…` node. Nil (the default, or `"none"`): none. See README's
+        /// device name as `vitrine devices` lists it (read by libinput, or by libevdev for a
+        /// dial) or its `/dev/input/…` node. Nil (the default, or `"none"`): none. See README's
         /// "Accessibility: focus, keys and encoders".
         public var encoder: String?
 

@@ -187,7 +187,7 @@ struct ProfileReader {
         input.pointerDrivesTouch = try s.bool("pointer_drives_touch", default: true)
         if s.table["encoder"] != nil {
             let name = try s.string("encoder", default: "",
-                                         allowed: "must be \"none\" or the rotary encoder's libinput device name as `vitrine devices` lists it "
+                                         allowed: "must be \"none\" or the rotary encoder's device name as `vitrine devices` lists it "
                                             + "(e.g. \"Griffin PowerMate\") or its event node (e.g. \"/dev/input/by-path/…-event\")") {
                 let name = $0.trimmingCharacters(in: .whitespaces)
                 return !name.isEmpty && (!name.hasPrefix("/") || name.hasPrefix("/dev/input/"))

@@ -71,7 +71,7 @@ public struct InputConfiguration: Sendable, Hashable {
             throw .invalidConfiguration("wheel points per detent must be a finite non-zero number (negative reverses the wheel), got \(wheelPointsPerDetent)")
         }
         if let encoder, encoder.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            throw .invalidConfiguration("the encoder name is empty; give its libinput device name (see `vitrine devices`) or its /dev/input/event* path")
+            throw .invalidConfiguration("the encoder name is empty; give its device name as `vitrine devices` lists it or its /dev/input/event* path")
         }
         guard calibration.inverted != nil else {
             throw .invalidConfiguration("the calibration matrix \(calibration) maps the panel onto a line (a·e − b·d is 0)")

@@ -20,7 +20,7 @@ import Vitrine
         for bad in ["encoder = \"\"", "encoder = \"   \"", "encoder = \"/tmp/knob\"", "encoder = 3"] {
             let error = profileError("[input]\n\(bad)\n")
             let text = error.map { "\($0)" } ?? ""
-            #expect(text.contains("encoder") && text.contains("libinput device name") && text.contains("test.toml:2:"), "\(text)")
+            #expect(text.contains("encoder") && text.contains("device name as `vitrine devices` lists it") && text.contains("test.toml:2:"), "\(text)")
         }
     }
 }

@@ -9,14 +9,6 @@ import VitrineHeadless
 /// deletions of mixed-script text, with secure entry and a larger font switched on midway.
 @MainActor
 @Suite struct TextFieldRelayoutTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 ^ state << 7
-        }
-    }
-
     static let pieces = ["a", "Ana ", "María", "שלום", " ", "مرحبا", "你好", "👩‍👩‍👧", "e\u{301}", "42", "@"]
 
     /// Wide enough that the line never scrolls (scrolling keeps the caret in view, which
@@ -37,23 +29,9 @@ import VitrineHeadless
         let h = Harness()
         let edited = field(h)
         #expect(edited.becomeFirstResponder())
-        var generator = Generator(state: 0xF1E1D)
+        var generator = SeededRandom(seed: 0xF1E1D)
         for step in 0..<150 {
-            let count = edited.text.count
-            let choice = Int.random(in: 0..<4, using: &generator)
-            if count > 0, choice == 0 {
-                let at = Int.random(in: 1...count, using: &generator)
-                edited.selectedRange = at..<at
-                edited.deleteBackward()
-            } else if count > 0, choice == 1 {
-                let a = Int.random(in: 0..<count, using: &generator), b = Int.random(in: a...count, using: &generator)
-                edited.selectedRange = a..<max(b, a + 1)
-                edited.deleteBackward()
-            } else {
-                let at = Int.random(in: 0...count, using: &generator)
-                edited.selectedRange = at..<at
-                edited.insertText(Self.pieces.randomElement(using: &generator)!)
-            }
+            randomEdit(edited, count: edited.text.count, pieces: Self.pieces, using: &generator)
             if step == 50 { edited.isSecureTextEntry = true }
             if step == 100 { edited.isSecureTextEntry = false; edited.font = .system(size: 22) }
             // A new field each time: one that never laid anything else out.

@@ -6,18 +6,10 @@ import VitrineHeadless
 /// A text view lays its text out again in place on every edit (its layout, line table and
 /// line geometries keep their storage). After any sequence of edits it must place every caret
 /// exactly where a text view given the same text afresh places it: checked over seeded random
-/// insertions and deletions (of characters and of whole ranges) of words, line feeds, right-to-left and CJK text, emoji and marks,
-/// with a width change midway.
+/// insertions and deletions (of characters and of whole ranges) of words, line feeds,
+/// right-to-left and CJK text, emoji and marks, with a width change midway.
 @MainActor
 @Suite struct TextViewRelayoutTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 ^ state << 7
-        }
-    }
-
     static let pieces = ["a", "b ", "word ", "longerword", "\n", "שלום ", "مرحبا", "你好", "👩‍👩‍👧", "e\u{301}", " ", "42"]
 
     private func textView(_ h: Harness) -> TextView {
@@ -37,25 +29,10 @@ import VitrineHeadless
         let h = Harness()
         let edited = textView(h)
         #expect(edited.becomeFirstResponder())
-        var generator = Generator(state: 0x7E57_1E0)
+        var generator = SeededRandom(seed: 0x7E57_1E0)
         var width = 160.0
         for step in 0..<120 {
-            let count = edited.text.count
-            let choice = Int.random(in: 0..<4, using: &generator)
-            if count > 0, choice == 0 {
-                let at = Int.random(in: 1...count, using: &generator)
-                edited.selectedRange = at..<at
-                edited.deleteBackward()
-            } else if count > 0, choice == 1 {
-                // A whole range at once: the text loses lines.
-                let a = Int.random(in: 0..<count, using: &generator), b = Int.random(in: a...count, using: &generator)
-                edited.selectedRange = a..<max(b, a + 1)
-                edited.deleteBackward()
-            } else {
-                let at = Int.random(in: 0...count, using: &generator)
-                edited.selectedRange = at..<at
-                edited.insertText(Self.pieces.randomElement(using: &generator)!)
-            }
+            randomEdit(edited, count: edited.text.count, pieces: Self.pieces, using: &generator)
             if step == 60 {
                 width = 110
                 edited.frame.size.width = width

@@ -95,19 +95,13 @@ public final class HeadphoneJack {
     /// The first `event*` node of `directory` (in number order) with the headphone switch;
     /// nodes that cannot be opened are skipped.
     static func find(in directory: String, opener: (String) throws(EvdevError) -> any EvdevNode) throws(EvdevError) -> (any EvdevNode)? {
-        guard let stream = opendir(directory) else {
-            throw .noInputDirectory(directory: directory, errno: .init(rawValue: errno))
+        let paths: [String]
+        switch SysfsText.eventNodePaths(in: directory) {
+        case .success(let found): paths = found
+        case .failure(let error): throw .noInputDirectory(directory: directory, errno: error)
         }
-        var numbers: [Int] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
-        }
-        closedir(stream)
-        for number in numbers.sorted() {
-            guard let node = try? opener("\(directory)/event\(number)") else { continue }
+        for path in paths {
+            guard let node = try? opener(path) else { continue }
             if isJack(node) { return node }
             node.close()
         }

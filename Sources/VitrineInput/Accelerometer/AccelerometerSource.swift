@@ -212,9 +212,8 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
     /// a hand-held controller's (USB or Bluetooth: a game pad's motion sensor is not the
     /// panel's). Nodes that cannot be opened are collected in `unreadable`.
     private func findEvdev(unreadable: inout [EvdevError]) -> (any EvdevNode)? {
-        guard case .success(let names) = SysfsText.entries(of: configuration.inputDirectory) else { return nil }
-        for name in SysfsText.numbered(names, prefix: "event") {
-            let path = "\(configuration.inputDirectory)/\(name)"
+        guard case .success(let paths) = SysfsText.eventNodePaths(in: configuration.inputDirectory) else { return nil }
+        for path in paths {
             let node: any EvdevNode
             do throws(EvdevError) { node = try system.openEvdev(path) } catch {
                 if case .notFound = error { continue }  // unplugged since the listing

@@ -3,7 +3,7 @@ import SystemPackage
 
 /// Reading the small text attributes of sysfs (and of test trees that imitate it) without
 /// Foundation: whole files, one number each, re-read in place.
-enum SysfsText {
+package enum SysfsText {
     /// `text` without leading and trailing spaces, tabs and newlines (sysfs ends values with one).
     static func trimmed<S: StringProtocol>(_ text: S) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -62,6 +62,13 @@ enum SysfsText {
             if name != "." && name != ".." { names.append(name) }
         }
         return .success(names)
+    }
+
+    /// The paths of `directory`'s `event*` nodes in numeric order (`event2` before `event10`),
+    /// or the error from opening it: where the input devices that libinput does not read for us
+    /// (an accelerometer, a dial, a headphone jack) are looked for.
+    package static func eventNodePaths(in directory: String) -> Result<[String], Errno> {
+        entries(of: directory).map { names in numbered(names, prefix: "event").map { "\(directory)/\($0)" } }
     }
 
     /// The names in `names` that are `prefix` followed by a number, in numeric order

@@ -112,17 +112,9 @@ public final class DialEncoderSource: InputSource {
     /// nodes that cannot be opened are skipped.
     static func find(named name: String, in directory: String,
                      opener: (String) throws(EvdevError) -> any EvdevNode) -> (any EvdevNode)? {
-        guard let stream = opendir(directory) else { return nil }
-        var numbers: [Int] = []
-        while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if entryName.hasPrefix("event"), let number = Int(entryName.dropFirst(5)) { numbers.append(number) }
-        }
-        closedir(stream)
-        for number in numbers.sorted() {
-            guard let node = try? opener("\(directory)/event\(number)") else { continue }
+        guard case .success(let paths) = SysfsText.eventNodePaths(in: directory) else { return nil }
+        for path in paths {
+            guard let node = try? opener(path) else { continue }
             if node.name == name && hasDial(node) { return node }
             node.close()
         }

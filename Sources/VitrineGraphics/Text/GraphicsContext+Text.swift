@@ -33,15 +33,19 @@ extension GraphicsContext {
         guard scale > 0, scale.isFinite else { return }
         // Glyphs may reach past the line boxes (accents, swashes): leave half an em around.
         let margin = layout.font.pointSize / 2
-        let pixelsWide = ((layout.size.width + 2 * margin) * scale).rounded(.up)
-        let pixelsHigh = ((layout.size.height + 2 * margin) * scale).rounded(.up)
+        // The lines' boxes, not only `size`: an aligned line starts right of x 0 (centred or
+        // trailing text in a layout wider than it).
+        var box = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+        for line in layout.lines { box = box.union(line.rect) }
+        let pixelsWide = ((box.width + 2 * margin) * scale).rounded(.up)
+        let pixelsHigh = ((box.height + 2 * margin) * scale).rounded(.up)
         // Text with no finite size draws nothing; a larger image than a surface may be is cut
         // to it (a surface's side is at most 32767 pixels, far beyond any screen).
         guard pixelsWide > 0, pixelsHigh > 0, pixelsWide.isFinite, pixelsHigh.isFinite, margin.isFinite else { return }
         let width = Int(min(pixelsWide, 16384)), height = Int(min(pixelsHigh, 16384))
         let image = Surface(width: width, height: height, format: .argb8888)
-        layout.draw(in: image, at: Point(x: margin * scale, y: margin * scale), scale: scale, color: color)
-        draw(image, in: Rect(x: point.x - margin, y: point.y - margin,
+        layout.draw(in: image, at: Point(x: (margin - box.minX) * scale, y: (margin - box.minY) * scale), scale: scale, color: color)
+        draw(image, in: Rect(x: point.x + box.minX - margin, y: point.y + box.minY - margin,
                              width: Double(width) / scale, height: Double(height) / scale))
     }
 

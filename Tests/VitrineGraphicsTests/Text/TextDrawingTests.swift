@@ -98,6 +98,26 @@ struct TextDrawingTests {
         #expect(ink.x < 60 && ink.maxX > 60 - 5)
         #expect(ink.y >= 19)
     }
+
+    /// A centred or trailing line starts right of the layout's x 0: under a squeeze (drawn
+    /// through an intermediate image) it must land where the unsqueezed one does, across, not
+    /// fall outside that image (it once drew nothing).
+    @Test(arguments: [TextAlignment.left, .center, .right])
+    func squeezedAlignedTextLandsWhereItsLineIs(alignment: TextAlignment) {
+        let layout = TextLayout(text: "0:3", font: body, width: 160, alignment: alignment)
+        let plain = whiteSurface(width: 200, height: 60), squeezed = whiteSurface(width: 200, height: 60)
+        GraphicsContext(surface: plain).draw(layout, at: Point(x: 20, y: 10), color: .black)
+        let context = GraphicsContext(surface: squeezed)
+        context.scaleBy(x: 1, y: 0.8)
+        context.draw(layout, at: Point(x: 20, y: 10), color: .black)
+        let a = inkBounds(of: plain)!
+        guard let b = inkBounds(of: squeezed) else {
+            Issue.record("the squeezed text drew nothing")
+            return
+        }
+        #expect(abs(b.x - a.x) <= 1 && abs(b.maxX - a.maxX) <= 1)
+        #expect(Double(b.height) < Double(a.height) * 0.9)
+    }
 }
 
 @MainActor

@@ -116,7 +116,15 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             box = simple
             return
         }
-        formUnion(Region(rect))
+        // pixman answers these by copying one operand, which lets the blocks of the region it
+        // writes go (a warm region would allocate again): a rect already inside, or one
+        // holding it all.
+        switch Region.overlap(of: self, rect: rect) {
+        case .rect: return
+        case .region: setInline(rect); return
+        default: break
+        }
+        combine(with: Region(rect)) { pixman_region32_union($0, $1, $2) }
     }
 
     /// Adds `other`.
@@ -124,6 +132,12 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         guard !other.isEmpty else { return }
         if storage == nil, other.storage == nil, let simple = Region.simpleUnion(box, other.box) {
             box = simple
+            return
+        }
+        // As for a rect (above): inline and holding `other`, or `other` one rect inside.
+        if storage == nil, !box.isEmpty, Region.overlap(of: other, rect: box) == .region { return }
+        if other.storage == nil {
+            formUnion(other.box)
             return
         }
         combine(with: other) { pixman_region32_union($0, $1, $2) }
@@ -149,6 +163,11 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             case .rect: break
             case .nothing: setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
             }
+            return
+        }
+        // Apart: pixman would let the blocks go for an empty result.
+        if boundingBox.intersection(other.boundingBox).isEmpty {
+            setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
             return
         }
         combine(with: other) { pixman_region32_intersect($0, $1, $2) }
@@ -186,7 +205,13 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// Removes what is in `other`.
     public mutating func subtract(_ other: Region) {
         guard !other.isEmpty, !isEmpty else { return }
-        if storage == nil, other.storage == nil, box.intersection(other.box).isEmpty { return }
+        // Apart, nothing to remove; a rect holding it all, nothing left. pixman would copy
+        // for the first and let the blocks of a warm region go.
+        if boundingBox.intersection(other.boundingBox).isEmpty { return }
+        if other.storage == nil, Region.overlap(of: self, rect: other.box) == .region {
+            setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
+            return
+        }
         combine(with: other) { pixman_region32_subtract($0, $1, $2) }
     }
 

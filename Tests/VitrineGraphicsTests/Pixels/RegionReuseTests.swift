@@ -131,6 +131,46 @@ import Testing
         #expect(damage.heldBlocks.storage == nil)
     }
 
+    /// The cases pixman answers by copying an operand, which would let the written region's
+    /// blocks go: a rect already inside or holding it all, a region apart. A fill spared under
+    /// opaque views (a parent's rect, then its children's inside it) meets them every frame.
+    @Test func subsumedAndApartOperandsKeepTheBlocks() {
+        var spared = Region()
+        var fill = Region()
+        var other = Region([rect(500, 500, 4, 4), rect(520, 520, 4, 4)])
+        var held: (storage: ObjectIdentifier?, blocks: Set<UInt>)?
+        var heldFill: (storage: ObjectIdentifier?, blocks: Set<UInt>)?
+        for frame in 0..<12 {
+            spared.removeAll(keepingCapacity: true)
+            spared.formUnion(rect(0, 0, 100, 20))      // a bar
+            spared.formUnion(rect(10, 5, 8, 8))        // inside it (pixman: copy the bar)
+            spared.formUnion(rect(0, 40, 30, 30))      // apart: two rectangles
+            spared.formUnion(rect(5, 45, 10, 10))      // inside: unchanged
+            spared.formUnion(Region(rect(1, 1, 2, 2))) // a one-rect region inside
+            spared.formUnion(rect(0, 80, 10 + frame % 2, 10))
+            #expect(spared == Region([rect(0, 0, 100, 20), rect(0, 40, 30, 30), rect(0, 80, 10 + frame % 2, 10)]))
+            spared.formUnion(rect(-10, -10, 300, 300))  // holding it all (pixman: copy the rect)
+            #expect(spared == Region(rect(-10, -10, 300, 300)))
+            spared.formUnion(rect(0, 400, 10, 10))
+            spared.formUnion(rect(20, 400, 10, 10))
+            #expect(spared.rectCount == 3)
+            fill.removeAll(keepingCapacity: true)
+            fill.formUnion(rect(0, 0, 200, 200))
+            fill.subtract(Region([rect(0, 0, 100, 20), rect(0, 40, 30, 30), rect(0, 80, 10 + frame % 2, 10)]))
+            fill.subtract(other)                       // apart: unchanged
+            #expect(fill.area == 200 * 200 - 2000 - 900 - (10 + frame % 2) * 10)
+            fill.formIntersection(other)               // apart: empty (pixman: let the blocks go)
+            #expect(fill.isEmpty)
+            if frame >= 4 {
+                // Warm: the same storage and blocks from frame to frame.
+                if let held { #expect(spared.heldBlocks == held) } else { held = spared.heldBlocks }
+                if let heldFill { #expect(fill.heldBlocks == heldFill) } else { heldFill = fill.heldBlocks }
+            }
+        }
+        #expect(held?.blocks.isEmpty == false)
+        other.removeAll()
+    }
+
     @Test func isSupersetOfFollowsThePixels() {
         let l = Region([rect(0, 0, 10, 5), rect(0, 5, 5, 5)])
         #expect(l.isSuperset(of: Region(rect(0, 0, 5, 10))))         // spans both bands

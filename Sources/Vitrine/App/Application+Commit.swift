@@ -81,6 +81,7 @@ extension Application {
                 frame.pixelsMoved = moved
                 frame.pixelsComposed = compositor.compose(damage, windows: windows)
                 frame.viewsPainted = compositor.viewsPainted
+                frame.pixelsSpared = compositor.pixelsSpared
                 frame.bytesCopied = compositor.present(presented, on: display)
                 statistics.pixelsComposed += frame.pixelsComposed
                 statistics.bytesCopied += frame.bytesCopied

@@ -14,6 +14,9 @@ public struct FrameCounters: Sendable, Hashable {
     public var viewsPainted = 0
     /// Scene pixels moved instead of repainted: scrolled areas whose pixels stayed valid.
     public var pixelsMoved = 0
+    /// Scene pixels an opaque background did not fill because views above it paint them
+    /// opaquely (see `Compositor.pixelsSpared`).
+    public var pixelsSpared = 0
     /// Creates zeroed counters.
     public init() {}
 }
@@ -37,6 +40,9 @@ public final class Compositor {
     /// Views whose own pixels (background, backing store, border, group layer) the last
     /// `compose` painted: those meeting the damage and not below an opaque view covering it.
     public private(set) var viewsPainted = 0
+    /// Pixels the last `compose` did not fill under a background because the views above it
+    /// paint them opaquely: written once instead of twice.
+    public private(set) var pixelsSpared = 0
     /// The damage of recent frames, by buffer age.
     public private(set) var damageRing: DamageRing
     /// The moves of scrolled areas the commit planned for this frame (see `ScrollBlit`).
@@ -71,6 +77,7 @@ public final class Compositor {
         }
         viewsVisited = RenderCulling.viewsVisited
         viewsPainted = RenderCulling.viewsPainted
+        pixelsSpared = RenderCulling.pixelsSpared
         return area.area
     }
 

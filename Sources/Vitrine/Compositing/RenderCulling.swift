@@ -17,6 +17,9 @@ enum RenderCulling {
     @exclusivity(unchecked) static var viewsVisited = 0
     /// Views whose own background, backing store or border was painted, this composition.
     @exclusivity(unchecked) static var viewsPainted = 0
+    /// Pixels backgrounds did not fill because subviews paint over them opaquely
+    /// (`View.addOpaqueCover`), counted since the last `begin` (within the clip's box).
+    @exclusivity(unchecked) static var pixelsSpared = 0
 
     /// Starts a composition of `damage` (scene pixels) of `windows` at `scale` pixels per
     /// point: zeroes the counters and finds the occluder. Returns true when an occluder paints
@@ -24,6 +27,7 @@ enum RenderCulling {
     static func begin(damage: PixelRect, windows: [Window], scale: Double) -> Bool {
         viewsVisited = 0
         viewsPainted = 0
+        pixelsSpared = 0
         var found: View?
         let toPixels = AffineTransform(scaleX: scale, y: scale)
         for window in windows { findOccluder(in: window, parentToPixels: toPixels, covering: damage, found: &found) }

@@ -90,6 +90,7 @@ extension View {
             backingStore = nil   // the old store goes before the new one is made: never both at once
             backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
             backingStoreRect = region
+            backingStoreInk = PixelRect(x: 0, y: 0, width: 0, height: 0)
             rect = region
         }
         guard let store = backingStore else { return }
@@ -101,7 +102,13 @@ extension View {
         RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
             draw(rect, in: context)
         }
-        if !drawsContent { backingStore = nil }
+        if !drawsContent { backingStore = nil; return }
+        // What is inked now: the redrawn pixels' ink, and the old ink where it lies outside
+        // them (as a box: a superset is enough, composing transparent pixels changes nothing).
+        let drawn = store.inkBounds(in: pixels)
+        let old = backingStoreInk
+        let oldInside = old.isEmpty || (old.x >= pixels.x && old.y >= pixels.y && old.maxX <= pixels.maxX && old.maxY <= pixels.maxY)
+        backingStoreInk = oldInside ? drawn : (drawn.isEmpty ? old : old.union(drawn))
     }
 
     /// The transform from this view's bounds space to its superview's as it is shown now: the
@@ -213,6 +220,12 @@ extension View {
             context.fillColor = color
             if cornerRadius > 0 {
                 context.fillRoundedRect(bounds, cornerRadius: cornerRadius)
+            } else if !subviews.isEmpty, View.sparesCoveredFill, let spared = context.fill(bounds, sparing: { spared in
+                // Not under what the subviews paint over opaquely (see `addOpaqueCover`).
+                let limit = PixelRect(covering: bounds.applying(context.ctm)).intersection(context.clipBounds)
+                addOpaqueCover(toTarget: context.ctm, within: limit, into: &spared)
+            }) {
+                RenderCulling.pixelsSpared += spared
             } else {
                 context.fill(bounds)
             }
@@ -230,12 +243,14 @@ extension View {
     private func drawBackingStore(_ store: Surface, in context: GraphicsContext, bounds: Rect, scale: Double) {
         var store = store
         var region = backingStoreRect
+        var ink = backingStoreInk
         if scale != backingStoreScale {
             // A snapshot at another scale than the screen's: draw afresh at that scale, so it
             // is as sharp as a screen of that scale would show it.
             let size = backingStoreSize(scale: scale)
             store = Surface(width: size.width, height: size.height, format: .argb8888)
             region = self.bounds
+            ink = store.bounds
             draw(self.bounds, in: GraphicsContext(surface: store, transform: backingStoreTransform(scale: scale)))
         } else if region != self.bounds, backingStoreRegion(scale: scale) != region {
             // A store of the visible part only, and what is visible changed: draw the new part.
@@ -243,6 +258,7 @@ extension View {
             guard let redrawn = backingStore else { return }
             store = redrawn
             region = backingStoreRect
+            ink = backingStoreInk
         }
         guard !region.isEmpty else { return }   // nothing of the view is on screen
         // The store's rect in the bounds as shown (stretched while the size animates).
@@ -266,8 +282,11 @@ extension View {
             // a whole number of pixels away (negative coordinates included), or a partial
             // repaint would place the store a pixel off from a full one. Limited to `covered`
             // rather than clipped to it: no clip region to build per frame.
-            context.composite(store, atPixel: Int((origin.x + 0.5).rounded(.down)), Int((origin.y + 0.5).rounded(.down)),
-                              within: covered)
+            // Only the inked part: the rest is transparent, and composing it changes nothing.
+            let x = Int((origin.x + 0.5).rounded(.down)), y = Int((origin.y + 0.5).rounded(.down))
+            guard !ink.isEmpty else { return }
+            let inked = PixelRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
+            context.composite(store, atPixel: x, y, within: covered.intersection(inked))
         } else {
             context.clip(to: Region(covered))
             // The store was drawn for the model bounds; while a size animates it is stretched.

@@ -53,6 +53,9 @@ open class View: Responder {
     /// The part of the bounds the backing store holds (bounds space): all of them, or for a
     /// view much larger than the screen, what is visible plus a margin (`backingStoreRegion`).
     var backingStoreRect = Rect.zero
+    /// The pixels of the backing store that are not transparent (store pixels; a superset
+    /// after partial redraws): composition copies only these (see `Surface.inkBounds(in:)`).
+    var backingStoreInk = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// False once the default `draw(_:in:)` ran: the view draws nothing of its own, so it
     /// needs no backing store (it is composed from its background, border and subviews).
     var drawsContent = true

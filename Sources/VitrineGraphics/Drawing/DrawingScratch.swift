@@ -22,11 +22,19 @@ package final class DrawingScratch {
     private(set) lazy var raster = Rasterizer.Scratch()
     /// One four-point polygon, rewritten by each fill of an unaligned rectangle.
     @exclusivity(unchecked) var quadrilateral = [[Point](repeating: Point(x: 0, y: 0), count: 4)]
+    /// The rectangles a fill spares (`GraphicsContext.fill(_:sparing:)`), the band edges and
+    /// the spans of one band it sweeps with: arrays that keep their capacity, because a
+    /// pixman region grown rectangle by rectangle reallocates its blocks as it goes.
+    @exclusivity(unchecked) var sparedRects: [PixelRect] = []
+    @exclusivity(unchecked) var sparingEdges: [Int] = []
+    @exclusivity(unchecked) var sparingSpans: [(start: Int, end: Int)] = []
     /// Contexts not in use, reset to draw nothing.
     @exclusivity(unchecked) private var idleContexts: [GraphicsContext] = []
     /// What an idle context points at, so that it keeps no real surface alive.
     private lazy var placeholder = Surface(width: 1, height: 1, format: .a8)
 
+    /// The most rectangles a fill spares: more are left out (painted over as usual).
+    package static let sparedRectCapacity = 128
     /// How many solid images are kept.
     static let solidCapacity = 32
     /// How many solid images of premultiplied colours are kept (a rounded rectangle's colour at
@@ -36,6 +44,9 @@ package final class DrawingScratch {
     /// A scratch with nothing in it yet.
     package init() {
         solids.reserveCapacity(Self.solidCapacity)
+        sparedRects.reserveCapacity(Self.sparedRectCapacity)
+        sparingEdges.reserveCapacity(2 * Self.sparedRectCapacity + 2)
+        sparingSpans.reserveCapacity(Self.sparedRectCapacity)
         premultipliedSolids.reserveCapacity(Self.premultipliedSolidCapacity)
     }
 

@@ -64,12 +64,15 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
+        // C for streaming stores (a frame's copy into a display buffer bypasses the cache).
+        .target(name: "CVitrinePixels"),
 
         // Geometry, colour, regions, pixel surfaces, drawing, images, fonts and text.
         // No UI, no devices.
         .target(
             name: "VitrineGraphics",
-            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CRSVG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak"]
+            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CRSVG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
+                           "CVitrinePixels"]
         ),
         // The UIKit model: responders, views, events, touches, gestures, layout, animation,
         // the compositor, and the run-loop and backend seams. Knows no Linux device.

@@ -1,4 +1,3 @@
-import CPixman
 import Glibc
 
 /// Moving pixels inside one surface: what scrolling costs once the content is drawn (the
@@ -9,51 +8,28 @@ extension Surface {
     /// buffer. Only the part of `rect` whose source and destination both lie on the surface is
     /// moved; pixels the move does not write keep their values. Returns the pixels written.
     ///
-    /// Source and destination usually overlap (a scroll by a few rows). pixman's `pixman_blt`
-    /// does not handle that: it copies rows top to bottom, each front to back (checked on
-    /// pixman 0.42: a move down or to the right repeats the first rows or columns). So a move
-    /// up (or left on the same rows) is one `pixman_blt`; a move down is a few `pixman_blt`s of
-    /// at most `dy` rows each, bottom band first, so that no band reads rows already written;
-    /// a move right on the same rows is `memmove` row by row. Nothing is allocated.
+    /// Source and destination usually overlap (a scroll by a few rows): the move is `memmove`,
+    /// which allows that. Whole rows of a surface without padding are one block, moved by
+    /// one `memmove`; otherwise each row is moved on its own, bottom row first for a move
+    /// down, so that no row is read after it was written. (`pixman_blt` was used before: it
+    /// copies rows top to bottom, each front to back, so a move down needed bands of at most
+    /// `dy` rows, and its SSE2 loop ran at half the C library's speed.) Nothing is allocated.
     @discardableResult
     public func move(_ rect: PixelRect, dx: Int, dy: Int) -> Int {
         // The part whose source and destination are both on the surface.
         let source = rect.intersection(bounds).intersection(PixelRect(x: -dx, y: -dy, width: width, height: height))
         guard !source.isEmpty, dx != 0 || dy != 0 else { return 0 }
         let bpp = format.bytesPerPixel
-        let base = baseAddress
-        if dy == 0 && dx > 0 {
-            // Same rows, to the right: every row overlaps itself; memmove is made for that.
-            for y in source.y..<source.maxY {
-                let row = base + y * stride
-                memmove(row + (source.x + dx) * bpp, row + source.x * bpp, source.width * bpp)
-            }
+        if dx == 0, source.x == 0, source.width == width, stride == width * bpp {
+            let base = baseAddress
+            memmove(base + (source.y + dy) * stride, base + source.y * stride, source.height * stride)
             return source.area
         }
-        let words = Int32(stride / 4), bits = Int32(bpp * 8)
-        let pixels = base.assumingMemoryBound(to: UInt32.self)
-        func blt(_ r: PixelRect) -> Bool {
-            pixman_blt(pixels, pixels, words, words, bits, bits, Int32(r.x), Int32(r.y),
-                       Int32(r.x + dx), Int32(r.y + dy), Int32(r.width), Int32(r.height)) != 0
-        }
-        if dy <= 0 {
-            // Rows read below (or on) the rows written, front to back: pixman's order is safe.
-            if !blt(source) { moveRows(source, dx: dx, dy: dy) }
-            return source.area
-        }
-        // Down: bands of at most dy rows from the bottom, each disjoint from its destination.
-        var bottom = source.maxY
-        while bottom > source.y {
-            let top = max(bottom - dy, source.y)
-            let band = PixelRect(x: source.x, y: top, width: source.width, height: bottom - top)
-            if !blt(band) { moveRows(band, dx: dx, dy: dy) }
-            bottom = top
-        }
+        moveRows(source, dx: dx, dy: dy)
         return source.area
     }
 
-    /// The same move by `memmove`, row by row in the order that never reads a written row:
-    /// for a pixman without a blit for this format.
+    /// The move by `memmove`, row by row in the order that never reads a written row.
     private func moveRows(_ source: PixelRect, dx: Int, dy: Int) {
         let bpp = format.bytesPerPixel, base = baseAddress
         func row(_ y: Int) {

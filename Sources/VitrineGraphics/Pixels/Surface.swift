@@ -1,4 +1,10 @@
 import CPixman
+import CVitrinePixels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How a surface stores a pixel.
 public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
@@ -193,11 +199,24 @@ public final class Surface {
     public func copy(_ region: Region, from source: Surface, rotation: ScreenRotation = .none) -> Int {
         var written = 0
         if rotation == .none {
-            region.intersection(source.bounds).forEachRect { r in
-                pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
-                                         Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            // The same 32-bit format: plain memory copies, which the C library does with the
+            // widest stores the CPU has (and, for large blocks, without reading the
+            // destination into the cache): about twice pixman's SSE2 blit on this path.
+            let sameWords = format == source.format && format.bytesPerPixel == 4
+            let area = region.intersection(source.bounds).intersection(bounds)
+            // A large copy (a frame's) goes around the cache: nothing reads the destination
+            // soon, and the scene stays cached for the next frame.
+            let streaming = sameWords && area.area * format.bytesPerPixel >= Self.streamingCopyBytes
+            area.forEachRect { r in
+                if sameWords {
+                    copyRows(r, from: source, streaming: streaming)
+                } else {
+                    pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
+                                             Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                }
                 written += r.area * format.bytesPerPixel
             }
+            if streaming { vitrine_streaming_fence() }
             return written
         }
         // Rotated: the source sampled through the inverse of the rotation, one rectangle at a
@@ -217,6 +236,28 @@ public final class Surface {
             written += p.area * format.bytesPerPixel
         }
         return written
+    }
+
+    /// The bytes from which an upright copy of one format streams past the cache (1 MiB: a
+    /// fifth of a 1080p frame; a button's change is copied through the cache).
+    static let streamingCopyBytes = 1 << 20
+
+    /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format: one
+    /// copy when its rows are whole and contiguous in both, else one a row; `streaming` by
+    /// stores that bypass the cache (the caller fences after the last).
+    private func copyRows(_ r: PixelRect, from source: Surface, streaming: Bool) {
+        let bpp = format.bytesPerPixel
+        let to = baseAddress, from = source.baseAddress
+        func copy(_ destination: UnsafeMutableRawPointer, _ origin: UnsafeMutableRawPointer, _ bytes: Int) {
+            if streaming { vitrine_copy_streaming(destination, origin, bytes) } else { memcpy(destination, origin, bytes) }
+        }
+        if r.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
+            copy(to + r.y * stride, from + r.y * stride, r.height * stride)
+            return
+        }
+        for y in r.y..<r.maxY {
+            copy(to + y * stride + r.x * bpp, from + y * source.stride + r.x * bpp, r.width * bpp)
+        }
     }
 
     /// Whether both hold the same pixels (same size; same colours, compared as straight

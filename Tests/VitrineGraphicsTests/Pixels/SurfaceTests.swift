@@ -74,6 +74,57 @@ import VitrineGraphics
         for y in 0..<2 { for x in 0..<3 { #expect(p.word(x: x, y: y) & 0xFF_FFFF == value(x, y)) } }
     }
 
+    /// Upright copies of a many-rectangle region between surfaces of one format (row copies,
+    /// and one block for whole rows), into a padded stride (a DRM buffer's), and into another
+    /// format (pixman's conversion): exactly the region's pixels change, clipped to both.
+    @Test func copyUprightCopiesExactlyTheRegion() {
+        let source = Surface(width: 40, height: 30, format: .xrgb8888)
+        for y in 0..<30 { for x in 0..<40 { source.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: Color(rgb: UInt32(y * 40 + x) &* 2654435761 & 0xFF_FFFF)) } }
+        let region = Region([PixelRect(x: 0, y: 2, width: 40, height: 5), PixelRect(x: 3, y: 10, width: 7, height: 9),
+                             PixelRect(x: 20, y: 12, width: 30, height: 30)])
+        let padded = UnsafeMutableRawPointer.allocate(byteCount: 48 * 4 * 30, alignment: 16)
+        defer { padded.deallocate() }
+        padded.initializeMemory(as: UInt8.self, repeating: 0, count: 48 * 4 * 30)
+        for target in [Surface(width: 40, height: 30, format: .xrgb8888), Surface(width: 36, height: 25, format: .xrgb8888),
+                       Surface(wrapping: padded, width: 40, height: 30, stride: 48 * 4, format: .xrgb8888),
+                       Surface(width: 40, height: 30, format: .argb8888)] {
+            target.copy(region, from: source)
+            for y in 0..<target.height {
+                for x in 0..<target.width {
+                    let want = region.contains(x: x, y: y) ? source.word(x: x, y: y) & 0xFF_FFFF : 0
+                    guard target.word(x: x, y: y) & 0xFF_FFFF == want else {
+                        Issue.record("\(target.width)×\(target.height) \(target.format) stride \(target.stride): (\(x), \(y))")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    /// A copy of a megabyte or more streams past the cache: whole rows as one block, and rows
+    /// starting off a 16-byte boundary with odd lengths, copied exactly.
+    @Test func aLargeCopyStreamsAndCopiesExactly() {
+        let (width, height) = (1027, 300)
+        let source = Surface(width: width, height: height, format: .xrgb8888)
+        let words = source.baseAddress.assumingMemoryBound(to: UInt32.self)
+        for i in 0..<(source.stride / 4 * height) { words[i] = UInt32(truncatingIfNeeded: i &* 2654435761) }
+        let region = Region([PixelRect(x: 0, y: 0, width: width, height: 150), PixelRect(x: 3, y: 160, width: 1021, height: 130)])
+        #expect(region.area * 4 >= 1 << 20)
+        for target in [Surface(width: width, height: height, format: .xrgb8888),
+                       Surface(width: width + 5, height: height, format: .xrgb8888)] {
+            target.copy(region, from: source)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let want = region.contains(x: x, y: y) ? source.word(x: x, y: y) : 0
+                    guard target.word(x: x, y: y) == want else {
+                        Issue.record("\(target.width) wide: (\(x), \(y))")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     @Test func copyClockwise90() {
         // Turned a quarter clockwise, the 3×2 scene becomes a 2×3 panel; the scene's left
         // column (x = 0) becomes the panel's top row read right to left:

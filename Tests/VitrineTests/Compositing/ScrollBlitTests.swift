@@ -228,13 +228,14 @@ struct ScrollBlitTests {
         }
     }
 
-    @Test func surfaceMoveEqualsACopyThroughASecondBuffer() {
+    /// Within the surface, and whole rows (one block move).
+    @Test(arguments: [PixelRect(x: 4, y: 3, width: 40, height: 30), PixelRect(x: 0, y: 2, width: 50, height: 33)])
+    func surfaceMoveEqualsACopyThroughASecondBuffer(rect: PixelRect) {
         for (dx, dy) in [(0, -7), (0, 7), (0, 1), (0, -1), (5, 0), (-5, 0), (1, 0), (3, 9), (-3, 9), (4, -2), (0, 40), (60, 0)] {
             let surface = Surface(width: 50, height: 40, format: .xrgb8888)
             for y in 0..<40 { for x in 0..<50 { surface.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: Color(rgb: UInt32(y * 50 + x) * 97)) } }
             let before = Surface(width: 50, height: 40, format: .xrgb8888)
             before.copy(Region(before.bounds), from: surface)
-            let rect = PixelRect(x: 4, y: 3, width: 40, height: 30)
             surface.move(rect, dx: dx, dy: dy)
             for y in 0..<40 {
                 for x in 0..<50 {

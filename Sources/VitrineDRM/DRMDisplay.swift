@@ -158,6 +158,8 @@ public final class DRMDisplay: Display {
     var ages: BufferAges
     /// The clips of the frame being committed (framebuffer pixels), storage kept across frames.
     var clips: [PixelRect] = []
+    /// What this frame copied ahead of its present (`copyAhead(from:rect:)`).
+    var ahead = CopyAhead()
 
     /// Opens `path` (or the first card with a connected connector when nil), takes DRM master,
     /// chooses the pipeline, creates the buffers, watches the descriptor on `mainLoop` and, when
@@ -283,10 +285,24 @@ public final class DRMDisplay: Display {
         let size = sceneSize
         precondition(scene.width == size.width && scene.height == size.height,
                      "present: the scene is \(scene.width)×\(scene.height), the display shows \(size.width)×\(size.height)")
-        guard isPoweredOn, !isRestored, !buffers.isEmpty else { return 0 }
-        let written = buffers[ages.back].surface.copy(copying, from: scene, rotation: copyRotation)
+        guard isPoweredOn, !isRestored, !buffers.isEmpty else {
+            ahead.reset()
+            return 0
+        }
+        let written = ahead.present(copying, from: scene, into: buffers[ages.back].surface, rotation: copyRotation)
         commit(buffer: ages.fillBack(), damage: damage)
         return written
+    }
+
+    /// Copies `rect` of `scene` into the back buffer ahead of this frame's present (see
+    /// `Display.copyAhead(from:rect:)`): written, never read, as the present's copy. Declines
+    /// while a flip is pending, while off or unplugged, or for a scene of another size.
+    public func copyAhead(from scene: Surface, rect: PixelRect) -> Bool {
+        let size = sceneSize
+        guard !isFlipPending, isPoweredOn, !isRestored, !buffers.isEmpty,
+              scene.width == size.width, scene.height == size.height else { return false }
+        ahead.copy(rect, from: scene, into: buffers[ages.back].surface, rotation: copyRotation)
+        return true
     }
 
     /// Asks for one `frameHandler` call at the next vblank, committing nothing. Coalesces with

@@ -55,6 +55,13 @@ public final class VirtualDisplay: Display {
 
     private let mainLoop: any MainLoop
     private var damageLog = RegionLog(), copyLog = RegionLog()
+    /// What this frame copied ahead of its present (`copyAhead(from:rect:)`).
+    private var ahead = CopyAhead()
+    /// Whether `copyAhead(from:rect:)` copies (true) or declines, as a display without it
+    /// does; for tests of both paths.
+    public var copiesAhead = true
+    /// Bytes the last present's frame copied ahead of it (part of `lastBytesCopied`).
+    public private(set) var lastBytesCopiedAhead = 0
     private var vblankTimer: LoopTimer?
     /// The buffers, made at the first present (a display never presented to costs no memory).
     private var buffers: [Surface] = []
@@ -101,16 +108,32 @@ public final class VirtualDisplay: Display {
         precondition(scene.width == size.width && scene.height == size.height,
                      "present: the scene is \(scene.width)×\(scene.height), the display shows \(size.width)×\(size.height)")
         guard isPoweredOn else { return 0 }
-        if buffers.isEmpty {
-            buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
-        }
-        lastBytesCopied = buffers[ages.back].copy(copying, from: scene, rotation: rotation)
+        makeBuffersIfNeeded()
+        lastBytesCopiedAhead = ahead.bytes
+        lastBytesCopied = ahead.present(copying, from: scene, into: buffers[ages.back], rotation: rotation)
         damageLog.append(damage)
         copyLog.append(copying)
         pendingIndex = ages.fillBack()
         isFlipPending = true
         armVblank()
         return lastBytesCopied
+    }
+
+    /// Copies `rect` of `scene` into the back buffer ahead of this frame's present (see
+    /// `Display.copyAhead(from:rect:)`); declines while a flip is pending, while off, for a
+    /// scene of another size, or when `copiesAhead` is false.
+    public func copyAhead(from scene: Surface, rect: PixelRect) -> Bool {
+        let size = sceneSize
+        guard copiesAhead, !isFlipPending, isPoweredOn, scene.width == size.width, scene.height == size.height else { return false }
+        makeBuffersIfNeeded()
+        ahead.copy(rect, from: scene, into: buffers[ages.back], rotation: rotation)
+        return true
+    }
+
+    private func makeBuffersIfNeeded() {
+        if buffers.isEmpty {
+            buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
+        }
     }
 
     /// Turns the panel off or on. Off: pending frames still complete, nothing new is shown.
@@ -133,6 +156,7 @@ public final class VirtualDisplay: Display {
         guard rotation != self.rotation else { return true }
         self.rotation = rotation
         ages.forget()
+        ahead.reset()
         return true
     }
 
@@ -157,6 +181,7 @@ public final class VirtualDisplay: Display {
         guard newMode != mode else { return }
         mode = newMode
         buffers = []
+        ahead.reset()
         ages.restart()
         shownIndex = nil
         pendingIndex = nil

@@ -73,7 +73,7 @@ extension Application {
             damage.formIntersection(compositor.sceneBounds)
             // What changed on screen: the damage and every scrolled area (moved, not repainted).
             var presented = damage
-            let moved = compositor.moveScrolledAreas(repaint: &damage, present: &presented)
+            let moved = compositor.moveScrolledAreas(repaint: &damage, present: &presented, display: display)
             if !presented.isEmpty {
                 var frame = FrameCounters()
                 frame.viewsDrawn = drawnThisCommit

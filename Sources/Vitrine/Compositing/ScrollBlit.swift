@@ -213,17 +213,22 @@ extension Compositor {
     /// pixels inside the scene by one blit, adds what must be repainted there (the exposed
     /// strips, what other views draw over the area, other damage in both coordinates) to
     /// `repaint`, and the whole area to `present`. `repaint` holds the frame's damage in scene
-    /// pixels on entry. Returns the pixels moved.
-    func moveScrolledAreas(repaint: inout Region, present: inout Region) -> Int {
+    /// pixels on entry. With a `display` that copies ahead, the move is made band by band and
+    /// each band copied out at once, still in the cache (`Display.copyAhead(from:rect:)`); the
+    /// present then copies only the rest. Returns the pixels moved.
+    func moveScrolledAreas(repaint: inout Region, present: inout Region, display: (any Display)? = nil) -> Int {
         guard !scrollMoves.isEmpty else { return 0 }
         var moved = 0
+        // Only a frame's one move copies ahead: with several, a later move could write pixels
+        // an earlier one already copied out.
+        let display = scrollMoves.count == 1 ? display : nil
         for move in scrollMoves {
             let destination = move.area.intersection(PixelRect(x: move.area.x + move.dx, y: move.area.y + move.dy,
                                                               width: move.area.width, height: move.area.height))
             if move.above == nil, !destination.isEmpty, repaint.boundingBox.intersection(move.area).isEmpty {
-                // The common case, nothing else in the area: the exposed bands are plain rectangles.
-                moved += scene.move(PixelRect(x: destination.x - move.dx, y: destination.y - move.dy,
-                                              width: destination.width, height: destination.height), dx: move.dx, dy: move.dy)
+                // The common case, nothing else in the area: the exposed bands are plain
+                // rectangles, and every moved pixel is final (copied out with its band).
+                moved += moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: nil)
                 addBands(of: move.full, around: destination, to: &repaint)
                 present.formUnion(move.full)
                 continue
@@ -237,9 +242,7 @@ extension Compositor {
             valid.subtract(untrusted)
             var stale = Region(move.full)
             if !valid.isEmpty {
-                let source = PixelRect(x: destination.x - move.dx, y: destination.y - move.dy,
-                                       width: destination.width, height: destination.height)
-                moved += scene.move(source, dx: move.dx, dy: move.dy)
+                moved += moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: valid)
                 stale.subtract(valid)
             }
             repaint.formUnion(stale)
@@ -250,6 +253,49 @@ extension Compositor {
         if !RenderCulling.contains(sceneBounds, repaint.boundingBox) { repaint.formIntersection(sceneBounds) }
         if !RenderCulling.contains(sceneBounds, present.boundingBox) { present.formIntersection(sceneBounds) }
         return moved
+    }
+
+    /// Rows a band of a banded move holds: about 256 KiB, so that a band moved inside the
+    /// scene is still in the cache when it is copied out.
+    static let copyAheadBandBytes = 256 << 10
+
+    /// Moves the pixels that land on `destination` by (`dx`, `dy`) inside the scene. With a
+    /// display that copies ahead, band by band in the order that never reads a moved row, each
+    /// band copied out right after it moved: all of it, or (`final`) only what of it lies in
+    /// `final`, the pixels nothing is composed over later this frame. Returns the pixels moved.
+    private func moveInBands(_ destination: PixelRect, dx: Int, dy: Int, display: (any Display)?, final: Region?) -> Int {
+        let source = PixelRect(x: destination.x - dx, y: destination.y - dy, width: destination.width, height: destination.height)
+        let rows = max(1, Self.copyAheadBandBytes / max(destination.width * 4, 1))
+        guard let display, destination.height > rows else {
+            let moved = scene.move(source, dx: dx, dy: dy)
+            if let display { copyAhead(destination, final: final, to: display) }
+            return moved
+        }
+        var moved = 0
+        var offset = dy > 0 ? destination.height : 0
+        while dy > 0 ? offset > 0 : offset < destination.height {
+            // Up (dy ≤ 0): top band first, it reads rows below that no band has written yet;
+            // down: bottom band first.
+            let count = dy > 0 ? min(rows, offset) : min(rows, destination.height - offset)
+            let top = dy > 0 ? offset - count : offset
+            let band = PixelRect(x: destination.x, y: destination.y + top, width: destination.width, height: count)
+            moved += scene.move(PixelRect(x: band.x - dx, y: band.y - dy, width: band.width, height: band.height), dx: dx, dy: dy)
+            copyAhead(band, final: final, to: display)
+            offset += dy > 0 ? -count : count
+        }
+        return moved
+    }
+
+    /// Has `display` copy `band` (or its part in `final`) out ahead of the present.
+    private func copyAhead(_ band: PixelRect, final: Region?, to display: any Display) {
+        guard let final else {
+            _ = display.copyAhead(from: scene, rect: band)
+            return
+        }
+        final.forEachRect { rect in
+            let piece = rect.intersection(band)
+            if !piece.isEmpty { _ = display.copyAhead(from: scene, rect: piece) }
+        }
     }
 
     /// Adds `full` less `inner` (a rectangle inside it) to `region`, as up to four bands.

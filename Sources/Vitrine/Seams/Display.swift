@@ -109,6 +109,15 @@ public protocol Display: AnyObject {
     @discardableResult
     func present(scene: Surface, copying: Region, damage: Region) -> Int
 
+    /// Copies `rect` (scene pixels) of `scene` into the back buffer now, ahead of this
+    /// frame's `present`, which then leaves it out of what it copies; returns false, copying
+    /// nothing, when the display cannot (the default) or may not now (a flip pending, off).
+    /// The compositor calls it while it moves a scrolled area band by band, so that each band
+    /// is copied out while still in the cache, only for pixels that are final (nothing is
+    /// composed over them later in the frame), and always presents in the same turn. The
+    /// bytes are counted in that `present`'s result.
+    func copyAhead(from scene: Surface, rect: PixelRect) -> Bool
+
     /// Asks for one `frameHandler` call at the next vblank, presenting nothing.
     func requestFrame()
 
@@ -124,6 +133,9 @@ public protocol Display: AnyObject {
 extension Display {
     /// Default: a display that cannot turn accepts only the rotation it has.
     public func setRotation(_ rotation: ScreenRotation) -> Bool { rotation == self.rotation }
+
+    /// Default: no copy ahead; `present` copies everything.
+    public func copyAhead(from scene: Surface, rect: PixelRect) -> Bool { false }
 
     /// The scene's size in pixels: the mode, turned by `rotation`.
     public var sceneSize: (width: Int, height: Int) {

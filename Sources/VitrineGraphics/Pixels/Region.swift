@@ -212,6 +212,12 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             setInline(PixelRect(x: 0, y: 0, width: 0, height: 0))
             return
         }
+        // A rect less a rect that leaves one rect (a strip): pixman would let the blocks of
+        // the region it writes go, as for any one-rect result.
+        if storage == nil, other.storage == nil, let piece = Region.singleRemainder(of: box, less: other.box) {
+            setInline(piece)
+            return
+        }
         combine(with: other) { pixman_region32_subtract($0, $1, $2) }
     }
 
@@ -348,6 +354,23 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     /// The union of two rectangles when it is one rectangle (one holds the other, or they
     /// share a whole side's span and touch or overlap); nil otherwise.
+    /// `a` less `b` (overlapping) when that is one rectangle: `b` covers `a` across one whole
+    /// side; nil when it leaves two or more.
+    private static func singleRemainder(of a: PixelRect, less b: PixelRect) -> PixelRect? {
+        let cut = a.intersection(b)
+        guard !cut.isEmpty else { return a }
+        let top = cut.y - a.y, bottom = a.maxY - cut.maxY, left = cut.x - a.x, right = a.maxX - cut.maxX
+        if left == 0, right == 0 {   // the cut spans the width: what is above or below it
+            if top == 0 { return PixelRect(x: a.x, y: cut.maxY, width: a.width, height: bottom) }
+            if bottom == 0 { return PixelRect(x: a.x, y: a.y, width: a.width, height: top) }
+        }
+        if top == 0, bottom == 0 {   // the cut spans the height: what is left or right of it
+            if left == 0 { return PixelRect(x: cut.maxX, y: a.y, width: right, height: a.height) }
+            if right == 0 { return PixelRect(x: a.x, y: a.y, width: left, height: a.height) }
+        }
+        return nil
+    }
+
     private static func simpleUnion(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
         if a.isEmpty { return b }
         if b.isEmpty { return a }

@@ -171,6 +171,27 @@ import Testing
         other.removeAll()
     }
 
+    /// A rectangle less a strip across it is one rectangle, found without pixman (which lets
+    /// the written region's blocks go for any one-rectangle result): what a display's present
+    /// copies after the moved part of a scrolled area was copied ahead.
+    @Test func aRectLessAStripKeepsTheBlocks() {
+        var rest = Region([rect(0, 0, 10, 10), rect(20, 20, 10, 10)])
+        let held = rest.heldBlocks
+        #expect(!held.blocks.isEmpty)
+        for frame in 0..<10 {
+            let cut = 60 + frame % 3
+            rest.removeAll(keepingCapacity: true)
+            rest.formUnion(rect(0, 0, 100, 100))
+            rest.subtract(Region(rect(0, 0, 100, cut)))
+            #expect(rest == Region(rect(0, cut, 100, 100 - cut)))
+            #expect(rest.heldBlocks == held)              // nothing let go
+            rest.subtract(Region(rect(90, 0, 30, 200)))   // the right side: still one
+            #expect(rest == Region(rect(0, cut, 90, 100 - cut)))
+            rest.formUnion(rect(200, 0, 5, 5))            // many again: in the same blocks
+            #expect(rest.heldBlocks == held)
+        }
+    }
+
     @Test func isSupersetOfFollowsThePixels() {
         let l = Region([rect(0, 0, 10, 5), rect(0, 5, 5, 5)])
         #expect(l.isSuperset(of: Region(rect(0, 0, 5, 10))))         // spans both bands

@@ -217,6 +217,24 @@ struct ScrollBlitTests {
         expectExact(h)
     }
 
+    /// The moved pixels are copied out band by band as they move (`Display.copyAhead`), so the
+    /// present copies only the rest; a display that declines gets them from the present. The
+    /// picture is a full repaint's either way, upright or turned, up or down, in two bands or one.
+    @Test(arguments: [true, false], [ScreenRotation.none, .clockwise90])
+    func movedPixelsAreCopiedAheadOrByThePresent(copiesAhead: Bool, rotation: ScreenRotation) {
+        let (h, scroll) = listScreen(rotation: rotation)
+        h.display.copiesAhead = copiesAhead
+        for (step, offset) in [10.0, 3, 40, 200, 180, 1].enumerated() {
+            scroll.contentOffset = Point(x: 0, y: offset)
+            h.settle()
+            let frame = h.app.statistics.lastFrame
+            #expect(frame.pixelsMoved > 0, "step \(step)")
+            #expect(h.display.lastBytesCopiedAhead == (copiesAhead ? frame.pixelsMoved * 4 : 0), "step \(step)")
+            #expect(h.display.lastBytesCopied >= 400 * 260 * 4, "step \(step): the whole area reaches the buffer")
+            expectExact(h, "step \(step)")
+        }
+    }
+
     @Test(arguments: [ScreenRotation.clockwise90, .upsideDown])
     func aTurnedDisplayShowsTheMovedPicture(rotation: ScreenRotation) {
         let (h, scroll) = listScreen(rotation: rotation)

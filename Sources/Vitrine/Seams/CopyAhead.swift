@@ -1,0 +1,44 @@
+import VitrineGraphics
+
+/// What a display copied into its back buffer ahead of `present` this frame
+/// (`Display.copyAhead(from:rect:)`), so that `present` copies only the rest. Kept by the
+/// display from frame to frame: its regions reuse their blocks, so a frame allocates nothing.
+public struct CopyAhead: Sendable {
+    /// Scene pixels copied ahead since the last present.
+    public private(set) var copied = Region()
+    /// Bytes written by those copies.
+    public private(set) var bytes = 0
+    /// What the present still copies (reused storage).
+    private var rest = Region()
+
+    /// Nothing copied ahead yet.
+    public init() {}
+
+    /// Copies `rect` of `scene` into `buffer`, turned by `rotation` as a present would, and
+    /// records it.
+    public mutating func copy(_ rect: PixelRect, from scene: Surface, into buffer: Surface, rotation: ScreenRotation) {
+        let piece = rect.intersection(scene.bounds)
+        guard !piece.isEmpty else { return }
+        bytes += buffer.copy(Region(piece), from: scene, rotation: rotation)
+        copied.formUnion(piece)
+    }
+
+    /// Copies into `buffer` what `copying` holds beyond what was copied ahead, forgets what was
+    /// copied ahead (for the next frame), and returns the bytes written this frame in all.
+    public mutating func present(_ copying: Region, from scene: Surface, into buffer: Surface, rotation: ScreenRotation) -> Int {
+        guard !copied.isEmpty else { return buffer.copy(copying, from: scene, rotation: rotation) }
+        rest.replaceContents(with: copying)
+        rest.subtract(copied)
+        let written = bytes + (rest.isEmpty ? 0 : buffer.copy(rest, from: scene, rotation: rotation))
+        copied.removeAll(keepingCapacity: true)
+        rest.removeAll(keepingCapacity: true)
+        bytes = 0
+        return written
+    }
+
+    /// Forgets what was copied ahead (the buffers were remade, or the frame was dropped).
+    public mutating func reset() {
+        copied.removeAll(keepingCapacity: true)
+        bytes = 0
+    }
+}

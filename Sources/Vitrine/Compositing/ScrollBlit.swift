@@ -9,7 +9,9 @@ import VitrineGraphics
 // and the compositor then moves the still-valid pixels inside the scene buffer (one blit,
 // `Surface.move`) and repaints only the strip the move exposed, plus whatever else is damaged
 // there, in the new coordinates. The copy-out to the display stays damage-based: the whole
-// area changed, so it is in the frame's present damage (and so in the damage ring).
+// area changed, so it is in the frame's present damage (and so in the damage ring). With a
+// display that copies ahead, the moved pixels are copied out band by band as they move, while
+// still in the cache, and the present copies the rest (`Display.copyAhead(from:rect:)`).
 //
 // Exactness, the rule every frame keeps (partial repaint = full repaint), holds because a
 // move is planned only when a pixel of the area shows, after the scroll, exactly what the
@@ -210,9 +212,9 @@ extension Compositor {
     var hasScrollMoves: Bool { !scrollMoves.isEmpty }
 
     /// Carries out the planned moves, before `compose`: moves each scrolled area's still-valid
-    /// pixels inside the scene by one blit, adds what must be repainted there (the exposed
-    /// strips, what other views draw over the area, other damage in both coordinates) to
-    /// `repaint`, and the whole area to `present`. `repaint` holds the frame's damage in scene
+    /// pixels inside the scene, adds what must be repainted there (the exposed strips, what
+    /// other views draw over the area, other damage in both coordinates) to `repaint`, and
+    /// the whole area to `present`. `repaint` holds the frame's damage in scene
     /// pixels on entry. With a `display` that copies ahead, the move is made band by band and
     /// each band copied out at once, still in the cache (`Display.copyAhead(from:rect:)`); the
     /// present then copies only the rest. Returns the pixels moved.

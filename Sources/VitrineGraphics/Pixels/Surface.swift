@@ -200,8 +200,7 @@ public final class Surface {
         var written = 0
         if rotation == .none {
             // The same 32-bit format: plain memory copies, which the C library does with the
-            // widest stores the CPU has (and, for large blocks, without reading the
-            // destination into the cache): about twice pixman's SSE2 blit on this path.
+            // widest loads and stores the CPU has (pixman's blit for this path is SSE2).
             let sameWords = format == source.format && format.bytesPerPixel == 4
             let area = region.intersection(source.bounds).intersection(bounds)
             // A large copy (a frame's) goes around the cache: nothing reads the destination

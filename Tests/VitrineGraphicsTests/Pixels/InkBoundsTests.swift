@@ -4,17 +4,9 @@ import VitrineGraphics
 /// `Surface.inkBounds(in:)` against a brute-force scan, on seeded random sparse pixels and
 /// random rectangles (what composition trims a backing store to).
 struct InkBoundsTests {
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 | state << 53
-        }
-    }
-
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func theBoxHoldsExactlyTheInkedPixels(seed: UInt64) {
-        var g = Seeded(state: seed &* 0x2545_F491_4F6C_DD1D)
+        var g = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D)
         let surface = Surface(width: Int.random(in: 1...90, using: &g), height: Int.random(in: 1...70, using: &g), format: .argb8888)
         for _ in 0..<Int.random(in: 0...12, using: &g) {
             let x = Int.random(in: 0..<surface.width, using: &g), y = Int.random(in: 0..<surface.height, using: &g)

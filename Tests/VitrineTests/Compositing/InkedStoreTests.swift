@@ -23,17 +23,9 @@ struct InkedStoreTests {
         }
     }
 
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 | state << 53
-        }
-    }
-
     @Test(arguments: 1...6 as ClosedRange<UInt64>)
     func partialRedrawsKeepEveryInkedPixel(seed: UInt64) {
-        var g = Seeded(state: seed)
+        var g = SeededRandom(seed: seed)
         let h = Harness(width: 200, height: 120)
         h.window.backgroundColor = .white
         let view = SquaresView(frame: Rect(x: 20, y: 10, width: 160, height: 100))

@@ -32,6 +32,15 @@ final class AccessibilityStorage {
     var itemElements: [View]?
     /// Whether the focus engine may focus the view, when the app said so.
     var focusable: Bool?
+
+    /// The kept `itemElements` while there are `count` of them, else `count` new ones made by
+    /// `make` (given each index) and kept: made again only when the number of items changed.
+    func itemElements(count: Int, make: (Int) -> View) -> [View] {
+        if let itemElements, itemElements.count == count { return itemElements }
+        let made = (0..<count).map(make)
+        itemElements = made
+        return made
+    }
 }
 
 /// How a view's content is laid out along the reading direction (UIKit's

@@ -21,11 +21,7 @@ final class SegmentElement: AccessibilityElement {
     /// The control's elements, one per segment, made again only when the number of segments
     /// changed.
     static func elements(of control: SegmentedControl) -> [View] {
-        let store = control.accessibilityStore
-        if let cached = store.itemElements, cached.count == control.numberOfSegments { return cached }
-        let made: [View] = (0..<control.numberOfSegments).map { SegmentElement(control: control, index: $0) }
-        store.itemElements = made
-        return made
+        control.accessibilityStore.itemElements(count: control.numberOfSegments) { SegmentElement(control: control, index: $0) }
     }
 
     private var control: SegmentedControl? {

@@ -13,11 +13,7 @@ final class TabBarItemElement: AccessibilityElement {
 
     /// The bar's elements, one per item, made again only when the number of items changed.
     static func elements(of bar: TabBar) -> [View] {
-        let store = bar.accessibilityStore
-        if let cached = store.itemElements, cached.count == bar.items.count { return cached }
-        let made: [View] = bar.items.indices.map { TabBarItemElement(bar: bar, index: $0) }
-        store.itemElements = made
-        return made
+        bar.accessibilityStore.itemElements(count: bar.items.count) { TabBarItemElement(bar: bar, index: $0) }
     }
 
     private var bar: TabBar? { accessibilityContainer as? TabBar }

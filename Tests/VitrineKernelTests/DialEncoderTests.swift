@@ -12,18 +12,6 @@ extension KernelRing {
     @Suite("A rotary encoder that turns as a dial, through uinput and libevdev")
     @MainActor
     struct DialEncoderOnTheKernel {
-        /// Two buttons side by side on the app's window; taps are recorded by title.
-        func buttons(on kernel: KernelApp, tapped: @escaping @MainActor (String) -> Void) -> [Button] {
-            ["First", "Second"].enumerated().map { index, title -> Button in
-                let button = Button(frame: Rect(x: 100 + Double(index) * 450, y: 300, width: 350, height: 120))
-                button.setTitle(title, for: .normal)
-                button.backgroundColor = Color(red: 0.15, green: 0.45, blue: 0.8)
-                button.addAction({ _ in tapped(title) }, for: .touchUpInside)
-                kernel.window.addSubview(button)
-                return button
-            }
-        }
-
         func turn(_ knob: UInputDevice, _ detents: Int32) {
             knob.write(Int32(EV_REL), Int32(REL_DIAL), detents)
             knob.sync()
@@ -39,17 +27,14 @@ extension KernelRing {
             // libinput takes the device as a mouse (udev: BTN_LEFT and no absolute axes).
             try #require(kernel.waitForInputDevice(knob.name))
             var taps: [String] = []
-            let buttons = buttons(on: kernel) { taps.append($0) }
+            let buttons = kernel.addTwoButtons { taps.append($0) }
             #expect(kernel.settle())
             #expect(kernel.app.focusedView == nil, "no focus before the knob is used")
             turn(knob, 1)
             #expect(kernel.driver.run(until: { kernel.app.focusedView === buttons[0] }, timeout: 10), "the first turn did not focus")
             turn(knob, 1)
             #expect(kernel.driver.run(until: { kernel.app.focusedView === buttons[1] }, timeout: 10), "the turn did not move focus")
-            knob.write(Int32(EV_KEY), Int32(BTN_LEFT), 1)
-            knob.sync()
-            knob.write(Int32(EV_KEY), Int32(BTN_LEFT), 0)
-            knob.sync()
+            knob.click()
             #expect(kernel.driver.run(until: { taps == ["Second"] }, timeout: 10), "the press did not activate: \(taps)")
             // Turned back after the press: by the time focus is back on First, a second
             // delivery of the press (libinput's) would have come.
@@ -66,7 +51,7 @@ extension KernelRing {
             defer { kernel.shutdown() }
             let dial = try #require(kernel.dialEncoder, "the dial was not opened with libevdev")
             var taps: [String] = []
-            let buttons = buttons(on: kernel) { taps.append($0) }
+            let buttons = kernel.addTwoButtons { taps.append($0) }
             #expect(kernel.settle())
             turn(knob, 1)
             #expect(kernel.driver.run(until: { kernel.app.focusedView === buttons[0] }, timeout: 10), "the turn did not focus")

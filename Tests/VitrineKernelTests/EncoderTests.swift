@@ -19,14 +19,7 @@ extension KernelRing {
             defer { kernel.shutdown() }
             try #require(kernel.waitForInputDevice(knob.name))
             var taps: [String] = []
-            let buttons = ["First", "Second"].enumerated().map { index, title -> Button in
-                let button = Button(frame: Rect(x: 100 + Double(index) * 450, y: 300, width: 350, height: 120))
-                button.setTitle(title, for: .normal)
-                button.backgroundColor = Color(red: 0.15, green: 0.45, blue: 0.8)
-                button.addAction({ _ in taps.append(title) }, for: .touchUpInside)
-                kernel.window.addSubview(button)
-                return button
-            }
+            let buttons = kernel.addTwoButtons { taps.append($0) }
             #expect(kernel.settle())
             #expect(kernel.app.focusedView == nil, "no focus before the knob is used")
             // One detent towards the user (REL_WHEEL -1): the next element; the first turn
@@ -37,10 +30,7 @@ extension KernelRing {
             knob.write(Int32(EV_REL), Int32(REL_WHEEL), -1)
             knob.sync()
             #expect(kernel.driver.run(until: { kernel.app.focusedView === buttons[1] }, timeout: 10), "the turn did not move focus")
-            knob.write(Int32(EV_KEY), Int32(BTN_LEFT), 1)
-            knob.sync()
-            knob.write(Int32(EV_KEY), Int32(BTN_LEFT), 0)
-            knob.sync()
+            knob.click()
             #expect(kernel.driver.run(until: { taps == ["Second"] }, timeout: 10), "the press did not activate: \(taps)")
             #expect(kernel.unexpectedLogMessages.isEmpty, "\(kernel.unexpectedLogMessages)")
         }

@@ -6,14 +6,6 @@ import VitrineGraphics
 /// Checked against a pixel-set model over many seeded random rectangles, including unions
 /// that stay one rectangle (side by side, stacked, nested) and ones that do not.
 @Suite struct RegionSingleRectTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 ^ state << 7
-        }
-    }
-
     /// The pixels of `region` within 0..<24 on both axes.
     func pixels(_ region: Region) -> Set<Int> {
         var set = Set<Int>()
@@ -28,7 +20,7 @@ import VitrineGraphics
     }
 
     @Test func operationsMatchThePixelModel() {
-        var random = Generator(state: 15)
+        var random = SeededGenerator(seed: 15)
         func rect() -> PixelRect {
             // Small coordinates, so rectangles often touch, share sides or nest.
             PixelRect(x: Int.random(in: 0..<12, using: &random), y: Int.random(in: 0..<12, using: &random),

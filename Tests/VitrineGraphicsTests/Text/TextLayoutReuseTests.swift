@@ -8,21 +8,13 @@ import VitrineGraphics
 /// sequences, marks, spaces and line feeds, at every wrapping and truncation setting.
 @MainActor
 @Suite struct TextLayoutReuseTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11 ^ state << 7
-        }
-    }
-
     /// Pieces random texts are made of: Latin with kerning pairs and ligatures, Cyrillic,
     /// Hebrew and Arabic (right to left, Arabic joining), CJK (a fallback face), an emoji ZWJ
     /// sequence, a combining mark, digits, spaces, a tab and a line feed.
     static let pieces = ["Now ", "serving ", "AV", "office ", "Имя ", "שלום ", "مرحبا ", "你好", "世界 ", "👩‍👩‍👧",
                          "e\u{301}", "42", " ", "  ", "\t", "\n", "-", "(1)", "…"]
 
-    static func randomText(_ generator: inout Generator) -> String {
+    static func randomText(_ generator: inout SeededGenerator) -> String {
         let count = Int.random(in: 0...12, using: &generator)
         var text = ""
         for _ in 0..<count { text += pieces.randomElement(using: &generator)! }
@@ -55,7 +47,7 @@ import VitrineGraphics
         (90, 1, .byClipping, .natural),
     ])
     func aReusedLayoutEqualsAFreshOne(width: Double?, lines: Int, mode: LineBreakMode, alignment: TextAlignment) {
-        var generator = Generator(state: 20_261_124 &+ UInt64(lines) &* 31 &+ UInt64(width ?? 0))
+        var generator = SeededGenerator(seed: 20_261_124 &+ UInt64(lines) &* 31 &+ UInt64(width ?? 0))
         var reused = TextLayout(text: "", font: body, width: width, numberOfLines: lines, lineBreakMode: mode,
                                 alignment: alignment, lineSpacing: 3)
         for _ in 0..<60 {

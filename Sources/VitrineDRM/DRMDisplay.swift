@@ -305,6 +305,16 @@ public final class DRMDisplay: Display {
         return true
     }
 
+    /// Moves `rect` of `scene` and writes the moved pixels into the back buffer in one pass
+    /// (see `Display.moveCopyingAhead(in:rect:dx:dy:)`); declines as `copyAhead` does, and
+    /// for a turned picture.
+    public func moveCopyingAhead(in scene: Surface, rect: PixelRect, dx: Int, dy: Int) -> Int? {
+        let size = sceneSize
+        guard !isFlipPending, isPoweredOn, !isRestored, !buffers.isEmpty,
+              scene.width == size.width, scene.height == size.height else { return nil }
+        return ahead.move(rect, dx: dx, dy: dy, in: scene, into: buffers[ages.back].surface, rotation: copyRotation)
+    }
+
     /// Asks for one `frameHandler` call at the next vblank, committing nothing. Coalesces with
     /// other requests and with a flip in flight. Ignored while off or unplugged (no vblank
     /// comes); served once the panel is on again.

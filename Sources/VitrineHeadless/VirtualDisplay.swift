@@ -130,6 +130,16 @@ public final class VirtualDisplay: Display {
         return true
     }
 
+    /// Moves `rect` of `scene` and writes the moved pixels into the back buffer in one pass
+    /// (see `Display.moveCopyingAhead(in:rect:dx:dy:)`); declines as `copyAhead` does, and
+    /// for a turned picture.
+    public func moveCopyingAhead(in scene: Surface, rect: PixelRect, dx: Int, dy: Int) -> Int? {
+        let size = sceneSize
+        guard copiesAhead, !isFlipPending, isPoweredOn, scene.width == size.width, scene.height == size.height else { return nil }
+        makeBuffersIfNeeded()
+        return ahead.move(rect, dx: dx, dy: dy, in: scene, into: buffers[ages.back], rotation: rotation)
+    }
+
     private func makeBuffersIfNeeded() {
         if buffers.isEmpty {
             buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }

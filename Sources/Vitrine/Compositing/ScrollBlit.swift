@@ -10,8 +10,10 @@ import VitrineGraphics
 // `Surface.move`) and repaints only the strip the move exposed, plus whatever else is damaged
 // there, in the new coordinates. The copy-out to the display stays damage-based: the whole
 // area changed, so it is in the frame's present damage (and so in the damage ring). With a
-// display that copies ahead, the moved pixels are copied out band by band as they move, while
-// still in the cache, and the present copies the rest (`Display.copyAhead(from:rect:)`).
+// display that copies ahead, the moved pixels are written out as they move, and the present
+// copies the rest: in the same pass as the move when nothing else is composed over them
+// (`Display.moveCopyingAhead`), else band by band, while still in the cache
+// (`Display.copyAhead(from:rect:)`).
 //
 // Exactness, the rule every frame keeps (partial repaint = full repaint), holds because a
 // move is planned only when a pixel of the area shows, after the scroll, exactly what the
@@ -261,12 +263,19 @@ extension Compositor {
     /// scene is still in the cache when it is copied out.
     static let copyAheadBandBytes = 256 << 10
 
-    /// Moves the pixels that land on `destination` by (`dx`, `dy`) inside the scene. With a
-    /// display that copies ahead, band by band in the order that never reads a moved row, each
-    /// band copied out right after it moved: all of it, or (`final`) only what of it lies in
-    /// `final`, the pixels nothing is composed over later this frame. Returns the pixels moved.
+    /// Moves the pixels that land on `destination` by (`dx`, `dy`) inside the scene. When all
+    /// are final (`final` nil), a display that can moves them and writes them out in one pass
+    /// (`Display.moveCopyingAhead`). Otherwise, with a display that copies ahead, band by band
+    /// in the order that never reads a moved row, each band copied out right after it moved:
+    /// all of it, or only what of it lies in `final`, the pixels nothing is composed over later
+    /// this frame. Returns the pixels moved.
     private func moveInBands(_ destination: PixelRect, dx: Int, dy: Int, display: (any Display)?, final: Region?) -> Int {
         let source = PixelRect(x: destination.x - dx, y: destination.y - dy, width: destination.width, height: destination.height)
+        // Every moved pixel final: the display may move and copy out in one pass, reading the
+        // area once.
+        if final == nil, let display, let moved = display.moveCopyingAhead(in: scene, rect: source, dx: dx, dy: dy) {
+            return moved
+        }
         let rows = max(1, Self.copyAheadBandBytes / max(destination.width * 4, 1))
         guard let display, destination.height > rows else {
             let moved = scene.move(source, dx: dx, dy: dy)

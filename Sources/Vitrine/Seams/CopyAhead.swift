@@ -23,6 +23,22 @@ public struct CopyAhead: Sendable {
         copied.formUnion(piece)
     }
 
+    /// Moves `rect` of `scene` by (`dx`, `dy`) and writes the moved pixels into `buffer` in the
+    /// same pass (`Surface.move(_:dx:dy:copyingInto:)`), and records them as copied; nil,
+    /// doing nothing, unless the buffer is upright (`rotation` `.none`) and of the scene's
+    /// size. Returns the pixels moved.
+    public mutating func move(_ rect: PixelRect, dx: Int, dy: Int, in scene: Surface, into buffer: Surface,
+                              rotation: ScreenRotation) -> Int? {
+        guard rotation == .none, let moved = scene.move(rect, dx: dx, dy: dy, copyingInto: buffer) else { return nil }
+        let source = rect.intersection(scene.bounds).intersection(
+            PixelRect(x: -dx, y: -dy, width: scene.width, height: scene.height))
+        if moved > 0 {
+            copied.formUnion(PixelRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height))
+            bytes += moved * buffer.format.bytesPerPixel
+        }
+        return moved
+    }
+
     /// Copies into `buffer` what `copying` holds beyond what was copied ahead, forgets what was
     /// copied ahead (for the next frame), and returns the bytes written this frame in all.
     public mutating func present(_ copying: Region, from scene: Surface, into buffer: Surface, rotation: ScreenRotation) -> Int {

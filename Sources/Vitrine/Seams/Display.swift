@@ -118,6 +118,15 @@ public protocol Display: AnyObject {
     /// bytes are counted in that `present`'s result.
     func copyAhead(from scene: Surface, rect: PixelRect) -> Bool
 
+    /// Moves the pixels of `rect` (scene pixels) of `scene` by (`dx`, `dy`), exactly as
+    /// `Surface.move(_:dx:dy:)` would, and in the same pass writes the moved pixels into the
+    /// back buffer ahead of this frame's `present`, which then leaves them out of what it
+    /// copies: one read of the area instead of two. Returns the pixels moved, or nil having
+    /// done nothing when the display cannot (the default, or a turned buffer) or may not now
+    /// (as `copyAhead`). The compositor calls it only for a move whose every moved pixel is
+    /// final, and always presents in the same turn; the bytes are counted in that `present`.
+    func moveCopyingAhead(in scene: Surface, rect: PixelRect, dx: Int, dy: Int) -> Int?
+
     /// Asks for one `frameHandler` call at the next vblank, presenting nothing.
     func requestFrame()
 
@@ -136,6 +145,9 @@ extension Display {
 
     /// Default: no copy ahead; `present` copies everything.
     public func copyAhead(from scene: Surface, rect: PixelRect) -> Bool { false }
+
+    /// Default: declines; the compositor moves the pixels itself.
+    public func moveCopyingAhead(in scene: Surface, rect: PixelRect, dx: Int, dy: Int) -> Int? { nil }
 
     /// The scene's size in pixels: the mode, turned by `rotation`.
     public var sceneSize: (width: Int, height: Int) {

@@ -1,3 +1,4 @@
+import CVitrinePixels
 import Glibc
 
 /// Moving pixels inside one surface: what scrolling costs once the content is drawn (the
@@ -40,5 +41,35 @@ extension Surface {
         } else {
             for y in source.y..<source.maxY { row(y) }
         }
+    }
+
+    /// Moves the pixels of `rect` by (`dx`, `dy`) as `move(_:dx:dy:)` does and writes every
+    /// moved pixel, at its new place, into `copy` too, reading each once: a scrolled area moved
+    /// in the scene and copied out to the display's buffer in one pass. `copy` must have this
+    /// surface's size (else nothing happens and the result is nil). Of one 32-bit format, a
+    /// vertical move is one pass a row (stores to `copy` that bypass the cache from
+    /// `streamingCopyBytes` on, as a frame's copy does); otherwise, or moving only across, the
+    /// move is made and then copied. Returns the pixels moved.
+    public func move(_ rect: PixelRect, dx: Int, dy: Int, copyingInto copy: Surface) -> Int? {
+        guard copy.width == width, copy.height == height else { return nil }
+        let source = rect.intersection(bounds).intersection(PixelRect(x: -dx, y: -dy, width: width, height: height))
+        guard !source.isEmpty, dx != 0 || dy != 0 else { return 0 }
+        let moved = PixelRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height)
+        let bpp = format.bytesPerPixel
+        guard dy != 0, copy.format == format, bpp == 4 else {
+            // Across only (each row overlaps itself) or a conversion: move, then copy.
+            let count = move(source, dx: dx, dy: dy)
+            copy.copy(Region(moved), from: self)
+            return count
+        }
+        // Rows in the order that never reads a written row (bottom first for a move down); a
+        // row never overlaps another.
+        let y = dy > 0 ? source.maxY - 1 : source.y, step = dy > 0 ? -1 : 1
+        let base = baseAddress
+        vitrine_move_rows_copying(base + (y + dy) * stride + moved.x * bpp, base + y * stride + source.x * bpp,
+                                  copy.baseAddress + (y + dy) * copy.stride + moved.x * bpp,
+                                  source.width * bpp, source.height, step * stride, step * copy.stride,
+                                  source.area * bpp >= Self.streamingCopyBytes ? 1 : 0)
+        return source.area
     }
 }

@@ -67,7 +67,7 @@ extension Application {
                 let toScene = window.transformToSuperview.concatenating(AffineTransform(scaleX: screen.scale, y: screen.scale))
                 for rect in window.damage.rects { damage.formUnion(PixelRect(covering: rect.applying(toScene))) }
             }
-            window.damage.removeAll()
+            window.discardTakenDamage()
         }
         if let compositor, let display, !damage.isEmpty || compositor.hasScrollMoves, display.isPoweredOn {
             damage.formIntersection(compositor.sceneBounds)

@@ -21,7 +21,9 @@ extension View {
     /// gives exactly the pixels of a whole one.
     func addOpaqueCover(toTarget: AffineTransform, within limit: PixelRect, into spared: inout [PixelRect]) {
         var budget = Self.opaqueCoverBudget
-        for subview in subviews {
+        // Subviews clearly away from `limit` are passed over without counting against the
+        // budget: the test costs a few comparisons.
+        for subview in subviews where !subview.extentIsApart(from: limit, toPixels: toTarget) {
             Self.addCover(of: subview, parentToPixels: toTarget, within: limit, budget: &budget, into: &spared)
         }
     }
@@ -49,7 +51,7 @@ extension View {
         // A clipping view cuts its subviews to its bounds: only its inner pixels are sure.
         let inner = view.clipsToBounds ? limit.intersection(RenderCulling.innerPixels(of: rect)) : limit
         guard !inner.isEmpty else { return }
-        for subview in view.subviews {
+        for subview in view.subviews where !subview.extentIsApart(from: inner, toPixels: toPixels) {
             addCover(of: subview, parentToPixels: toPixels, within: inner, budget: &budget, into: &spared)
         }
     }

@@ -96,7 +96,7 @@ enum RenderCulling {
                 }
             }
         }
-        for subview in view.subviews {
+        for subview in view.subviews where !subview.extentCannotHold(damage, toPixels: toPixels) {
             findOccluder(in: subview, parentToPixels: toPixels, covering: damage, found: &found)
         }
     }

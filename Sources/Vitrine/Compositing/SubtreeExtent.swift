@@ -64,11 +64,38 @@ extension View {
     /// the target's pixels, meets the clip's bounding box, with one pixel of slack on each side
     /// (antialiasing is cut by the clip, never by this test). True without a clip.
     func subtreeMeetsClip(of context: GraphicsContext) -> Bool {
-        guard let clip = context.clipRegion else { return true }
-        let box = clip.boundingBox
+        guard let box = context.clipBox else { return true }
         guard !box.isEmpty else { return false }
         let pixels = PixelRect(covering: subtreeExtentInSuperview.applying(context.ctm))
         guard !pixels.isEmpty else { return false }
         return pixels.x - 1 < box.maxX && box.x < pixels.maxX + 1 && pixels.y - 1 < box.maxY && box.y < pixels.maxY + 1
+    }
+
+    /// Whether this subtree's kept extent, taken to pixels by `toPixels`, certainly lies apart
+    /// from `box` (pixels) by more than two pixels: the test a parent makes for each subview
+    /// before walking into it, so that a long list of subviews away from the damage costs a
+    /// few comparisons each, with no geometry built, no call, no reference counted. Implies
+    /// that `subtreeMeetsClip` is false for a clip whose box is `box`. False when unsure: no
+    /// kept extent, a transform beyond a positive scale and translation.
+    @inline(__always)
+    func extentIsApart(from box: PixelRect, toPixels t: AffineTransform) -> Bool {
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, let e = cachedSubtreeExtent else { return false }
+        // Rect.applying's own sums (a·x + tx), so the rounding is the exact test's.
+        let left = e.minX * t.a + t.tx, right = e.maxX * t.a + t.tx
+        let top = e.minY * t.d + t.ty, bottom = e.maxY * t.d + t.ty
+        return right <= Double(box.x - 2) || left >= Double(box.maxX + 2)
+            || bottom <= Double(box.y - 2) || top >= Double(box.maxY + 2)
+    }
+
+    /// Whether this subtree's kept extent, taken to pixels by `toPixels`, certainly fails to
+    /// hold all of `box` (pixels), by more than two pixels on a side: the occluder search's
+    /// form of `extentIsApart(from:toPixels:)`. False when unsure.
+    @inline(__always)
+    func extentCannotHold(_ box: PixelRect, toPixels t: AffineTransform) -> Bool {
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, let e = cachedSubtreeExtent else { return false }
+        let left = e.minX * t.a + t.tx, right = e.maxX * t.a + t.tx
+        let top = e.minY * t.d + t.ty, bottom = e.maxY * t.d + t.ty
+        return left >= Double(box.x + 2) || right <= Double(box.maxX - 2)
+            || top >= Double(box.y + 2) || bottom <= Double(box.maxY - 2)
     }
 }

@@ -91,6 +91,7 @@ extension View {
             backingStore = Surface(width: size.width, height: size.height, format: .argb8888)
             backingStoreRect = region
             backingStoreInk = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            backingStoreOpaque = PixelRect(x: 0, y: 0, width: 0, height: 0)
             rect = region
         }
         guard let store = backingStore else { return }
@@ -109,6 +110,26 @@ extension View {
         let old = backingStoreInk
         let oldInside = old.isEmpty || (old.x >= pixels.x && old.y >= pixels.y && old.maxX <= pixels.maxX && old.maxY <= pixels.maxY)
         backingStoreInk = oldInside ? drawn : (drawn.isEmpty ? old : old.union(drawn))
+        backingStoreOpaque = opaqueCore(of: store, redrawn: pixels, old: backingStoreOpaque)
+    }
+
+    /// Whether backing stores' opaque cores are copied rather than blended (tests compare
+    /// both ways; always true otherwise).
+    @exclusivity(unchecked) static var copiesOpaqueStores = true
+
+    /// The opaque core of `store` after `redrawn` (store pixels) was drawn again: found anew
+    /// after a whole redraw; after a partial one, the old core kept if what was redrawn of it
+    /// is still opaque, else found anew. A core of under a quarter of the store is not worth
+    /// splitting the composition for (a label's letters): none.
+    private func opaqueCore(of store: Surface, redrawn: PixelRect, old: PixelRect) -> PixelRect {
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        guard Self.copiesOpaqueStores else { return none }
+        let whole = store.bounds
+        if RenderCulling.contains(redrawn, whole) { return store.opaqueCore(in: whole, minimumArea: whole.area / 4) }
+        guard !old.isEmpty else { return none }
+        let touched = old.intersection(redrawn)
+        if touched.isEmpty || store.isOpaque(in: touched) { return old }
+        return store.opaqueCore(in: whole, minimumArea: whole.area / 4)
     }
 
     /// The transform from this view's bounds space to its superview's as it is shown now: the
@@ -168,7 +189,7 @@ extension View {
                 context.saveGState()
                 defer { context.restoreGState() }
                 context.concatenateCTM(toSuperview)
-                for subview in subviews { subview.render(in: context, scale: scale) }
+                Self.render(subviews, in: context, scale: scale)
                 return
             }
         }
@@ -198,16 +219,27 @@ extension View {
             context.saveGState()
             context.clip(to: bounds)
         }
-        for subview in subviews { subview.render(in: context, scale: scale) }
+        Self.render(subviews, in: context, scale: scale)
         if clips { context.restoreGState() }
+    }
+
+    /// Renders `views` (siblings, in paint order) into `context`, passing over at once each
+    /// whose kept extent lies clearly apart from the clip (`extentIsApart`): a long list of
+    /// subviews away from the damage costs a few comparisons each.
+    static func render(_ views: [View], in context: GraphicsContext, scale: Double) {
+        guard let box = context.clipBox else {
+            for view in views { view.render(in: context, scale: scale) }
+            return
+        }
+        let ctm = context.ctm
+        for view in views where !view.extentIsApart(from: box, toPixels: ctm) { view.render(in: context, scale: scale) }
     }
 
     /// Whether anything the view paints itself (background, backing store, border: all inside
     /// the pixels its bounds cover) can land in the context's clip. One pixel of slack on each
     /// side, so antialiasing can never be cut by this test rather than by the clip.
     private func meetsClip(of context: GraphicsContext, bounds: Rect, toSuperview: AffineTransform) -> Bool {
-        guard let clip = context.clipRegion else { return true }
-        let box = clip.boundingBox
+        guard let box = context.clipBox else { return true }
         guard !box.isEmpty else { return false }
         let pixels = PixelRect(covering: bounds.applying(toSuperview.concatenating(context.ctm)))
         guard !pixels.isEmpty else { return false }
@@ -244,6 +276,7 @@ extension View {
         var store = store
         var region = backingStoreRect
         var ink = backingStoreInk
+        var opaque = backingStoreOpaque
         if scale != backingStoreScale {
             // A snapshot at another scale than the screen's: draw afresh at that scale, so it
             // is as sharp as a screen of that scale would show it.
@@ -251,6 +284,7 @@ extension View {
             store = Surface(width: size.width, height: size.height, format: .argb8888)
             region = self.bounds
             ink = store.bounds
+            opaque = PixelRect(x: 0, y: 0, width: 0, height: 0)
             draw(self.bounds, in: GraphicsContext(surface: store, transform: backingStoreTransform(scale: scale)))
         } else if region != self.bounds, backingStoreRegion(scale: scale) != region {
             // A store of the visible part only, and what is visible changed: draw the new part.
@@ -259,6 +293,7 @@ extension View {
             store = redrawn
             region = backingStoreRect
             ink = backingStoreInk
+            opaque = backingStoreOpaque
         }
         guard !region.isEmpty else { return }   // nothing of the view is on screen
         // The store's rect in the bounds as shown (stretched while the size animates).
@@ -286,7 +321,7 @@ extension View {
             let x = Int((origin.x + 0.5).rounded(.down)), y = Int((origin.y + 0.5).rounded(.down))
             guard !ink.isEmpty else { return }
             let inked = PixelRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
-            context.composite(store, atPixel: x, y, within: covered.intersection(inked))
+            context.composite(store, atPixel: x, y, within: covered.intersection(inked), opaque: opaque)
         } else {
             context.clip(to: Region(covered))
             // The store was drawn for the model bounds; while a size animates it is stretched.

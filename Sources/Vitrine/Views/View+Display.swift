@@ -25,6 +25,17 @@ extension View {
         if let window, !isHidden, !hasHiddenAncestor {
             window.addDamage(contentDamage(clipped))
             window.application?.setNeedsCommit()
+            // Remember what the recorded damage covers: the whole dirty rect when this call
+            // began it (or left it as it was), else only pieces of it (their box is larger).
+            let generation = window.damageGeneration
+            if dirtyRect == clipped || (dirtyRectDamageGeneration == generation && dirtyRect == dirtyRectDamaged) {
+                dirtyRectDamaged = dirtyRect
+                dirtyRectDamageGeneration = generation
+            } else {
+                dirtyRectDamageGeneration = -1
+            }
+        } else {
+            dirtyRectDamageGeneration = -1
         }
     }
 
@@ -54,8 +65,13 @@ extension View {
             }
             // Damage goes with the drawing: a view marked after its damage was presented (from
             // a draw(_:in:) or layoutSubviews of an earlier pass) must still reach the screen.
-            // Usually setNeedsDisplay recorded the same rect already, and the list drops it.
-            window?.addDamage(contentDamage(rect))
+            // Usually setNeedsDisplay recorded the same rect and it still waits: then it is not
+            // worked out again. (A geometry change since damaged the view's old and new areas;
+            // a scroll since moves waiting damage with the pixels, see `ScrollBlit`.)
+            if let window, !(dirtyRectDamageGeneration == window.damageGeneration && dirtyRectDamaged == rect) {
+                window.addDamage(contentDamage(rect))
+            }
+            dirtyRectDamageGeneration = -1
         }
         subtreeNeedsDisplay = false
         for subview in subviews where subview.subtreeNeedsDisplay || !subview.dirtyRect.isNull {

@@ -42,6 +42,11 @@ open class View: Responder {
     var subtreeNeedsLayout = false
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
+    /// The dirty rect whose damage `setNeedsDisplay` recorded, and the window's damage
+    /// generation it went into (-1: none): while that damage still waits for the commit, the
+    /// display pass need not record it again (`Window.damageGeneration`).
+    var dirtyRectDamaged = Rect.null
+    var dirtyRectDamageGeneration = -1
     /// True when this view or a descendant has a dirty rect.
     var subtreeNeedsDisplay = false
     /// What `draw(_:in:)` drew, at the screen's scale (`bounds.size × scale` pixels), kept so
@@ -56,6 +61,9 @@ open class View: Responder {
     /// The pixels of the backing store that are not transparent (store pixels; a superset
     /// after partial redraws): composition copies only these (see `Surface.inkBounds(in:)`).
     var backingStoreInk = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// A part of the backing store known to be fully opaque (store pixels; empty when none is
+    /// known): composition copies it instead of blending (see `Surface.opaqueCore(in:)`).
+    var backingStoreOpaque = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// False once the default `draw(_:in:)` ran: the view draws nothing of its own, so it
     /// needs no backing store (it is composed from its background, border and subviews).
     var drawsContent = true

@@ -41,6 +41,21 @@ open class Window: View {
 
     /// Damage: the window-space areas to recompose, collected until the next commit.
     var damage = DamageList()
+    /// Names the damage collected since the last commit took it: new (unique among all
+    /// windows) each time it is taken, so that a view can tell its recorded damage still waits
+    /// (`View.dirtyRectDamageGeneration`).
+    private(set) var damageGeneration = Window.newDamageGeneration()
+    @exclusivity(unchecked) private static var lastDamageGeneration = 0
+    private static func newDamageGeneration() -> Int {
+        lastDamageGeneration &+= 1
+        return lastDamageGeneration
+    }
+
+    /// Forgets the damage the commit has taken; what is recorded from now on is new.
+    func discardTakenDamage() {
+        damage.removeAll()
+        damageGeneration = Window.newDamageGeneration()
+    }
     /// Clipping views scrolled since the last commit (see `ScrollBlit`).
     var pendingScrolls = PendingScrolls()
 

@@ -79,7 +79,13 @@ public final class GraphicsContext {
     /// The current transform: user space to surface pixels.
     @exclusivity(unchecked) public internal(set) var ctm: AffineTransform
     /// The clip as whole surface pixels (nil: the whole surface). Nothing outside it changes.
-    @exclusivity(unchecked) public internal(set) var clipRegion: Region?
+    @exclusivity(unchecked) public internal(set) var clipRegion: Region? {
+        didSet { clipBox = clipRegion?.boundingBox }
+    }
+    /// `clipRegion`'s bounding box (surface pixels; nil without a clip), kept with it: the
+    /// compositor tests every subtree it walks against it, and reading it copies no region
+    /// (a copy of a region counts a reference, and releases it).
+    @exclusivity(unchecked) public private(set) var clipBox: PixelRect?
     /// The antialiased part of the clip: A8 coverage over `clipRegion`'s bounding box (in
     /// surface pixels, from its origin), multiplying everything drawn (nil: none). Never
     /// mutated once set, so a saved state can share it.
@@ -141,6 +147,7 @@ public final class GraphicsContext {
         self.surface = surface
         self.ctm = transform
         self.clipRegion = clip
+        self.clipBox = clip?.boundingBox
         self.scratch = DrawingScratch()
     }
 
@@ -149,6 +156,7 @@ public final class GraphicsContext {
         self.surface = surface
         self.ctm = transform
         self.clipRegion = clip
+        self.clipBox = clip?.boundingBox
         self.scratch = scratch
     }
 
@@ -272,7 +280,7 @@ public final class GraphicsContext {
 
     /// Surface pixels the clip may let through.
     package var clipBounds: PixelRect {
-        clipRegion.map { $0.boundingBox.intersection(surface.bounds) } ?? surface.bounds
+        clipBox.map { $0.intersection(surface.bounds) } ?? surface.bounds
     }
 
     // MARK: - Shapes
@@ -429,7 +437,12 @@ public final class GraphicsContext {
 
     /// `composite(_:atPixel:_:)` limited to the surface pixels of `within` as well as the clip:
     /// what clipping to that rectangle first would paint, without making a clip region.
-    public func composite(_ image: Surface, atPixel x: Int, _ y: Int, within: PixelRect?) {
+    /// `opaque` (`image`'s pixels) is a part of the image known to be fully opaque
+    /// (`Surface.opaqueCore`): composed at alpha 1 in the normal blend mode, without a soft
+    /// clip, onto a 32-bit surface, it is copied rather than blended, which gives the same
+    /// pixels (over an opaque pixel nothing shows through) at the cost of a copy.
+    public func composite(_ image: Surface, atPixel x: Int, _ y: Int, within: PixelRect?,
+                          opaque: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)) {
         // Beyond the coordinate limit the image is on no surface; clamped, nothing overflows.
         let limit = PixelRect.coordinateLimit
         let x = min(max(x, -limit), limit), y = min(max(y, -limit), limit)
@@ -440,7 +453,25 @@ public final class GraphicsContext {
         let source = Source.image(image.image, transform: AffineTransform(translationX: Double(-x), y: Double(-y)), anchor: (x, y),
                                   applyAlpha: true)
         defer { pixman_image_set_transform(image.image, nil) }
-        paint(source, coverage: .full, bounds: bounds, mode: blendMode)
+        let inImage = opaque.intersection(image.bounds)
+        let core = PixelRect(x: inImage.x + x, y: inImage.y + y, width: inImage.width, height: inImage.height).intersection(bounds)
+        guard !core.isEmpty, alpha >= 1, blendMode == .normal, clipMask == nil, image.format == .argb8888,
+              surface.format == .xrgb8888 || surface.format == .argb8888 else {
+            paint(source, coverage: .full, bounds: bounds, mode: blendMode)
+            return
+        }
+        forEachClipRect(in: core.intersection(clipBounds)) { r in
+            pixman_image_composite32(PIXMAN_OP_SRC, image.image, nil, surface.image, Int32(r.x - x), Int32(r.y - y), 0, 0,
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
+        // Around the core, up to four bands blended as usual.
+        func blend(_ band: PixelRect) {
+            if !band.isEmpty { paint(source, coverage: .full, bounds: band, mode: blendMode) }
+        }
+        blend(PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: core.y - bounds.y))
+        blend(PixelRect(x: bounds.x, y: core.maxY, width: bounds.width, height: bounds.maxY - core.maxY))
+        blend(PixelRect(x: bounds.x, y: core.y, width: core.x - bounds.x, height: core.height))
+        blend(PixelRect(x: core.maxX, y: core.y, width: bounds.maxX - core.maxX, height: core.height))
     }
 
     /// Composites the A8 coverage `mask` (for example a glyph), its top-left pixel at surface

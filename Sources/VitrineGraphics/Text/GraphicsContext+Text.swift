@@ -22,7 +22,7 @@ extension GraphicsContext {
         let t = ctm
         if t.b == 0, t.c == 0, t.a == t.d, t.a > 0 {
             let origin = point.applying(t)
-            let visible = (clipRegion?.boundingBox ?? surface.bounds).intersection(surface.bounds)
+            let visible = clipBounds
             guard !visible.isEmpty else { return }
             layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y in
                 compositeMask(mask, at: (x, y), color: color)

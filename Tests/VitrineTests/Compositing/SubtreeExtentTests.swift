@@ -126,4 +126,47 @@ struct SubtreeExtentTests {
         #expect(card.cachedSubtreeExtent == card.subtreeExtentInSuperview)
         expectPartialEqualsFull(h, "stretched")
     }
+
+    /// The quick tests a parent makes before walking into a subview never pass over one that
+    /// the exact tests would walk: seeded random extents (fractional, far, huge, empty),
+    /// scales and clip boxes. They must also pass over most subviews clearly away.
+    @Test(arguments: [UInt64(11), 12, 13])
+    func theQuickTestsPassOverOnlyWhatTheExactTestsWould(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let surface = Surface(width: 64, height: 64, format: .xrgb8888)
+        var passedOver = 0, apartCases = 0
+        for round in 0..<2000 {
+            let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let scaleX = [1.0, 2, 1.5, 0.75, 3.3][Int.random(in: 0..<5, using: &random)]
+            let scaleY = round % 3 == 0 ? scaleX : [1.0, 2, 1.25][Int.random(in: 0..<3, using: &random)]
+            let frame = round % 97 == 0 ? Rect(x: 5, y: 5, width: 0, height: 0) : Rect(
+                x: Double.random(in: -50...60, using: &random), y: Double.random(in: -50...60, using: &random),
+                width: Double.random(in: 0...(round % 50 == 0 ? 1e13 : 40), using: &random), height: Double.random(in: 0...40, using: &random))
+            let view = View(frame: frame)
+            parent.addSubview(view)
+            let ctm = AffineTransform(a: scaleX, b: 0, c: 0, d: scaleY,
+                                      tx: Double.random(in: -20...20, using: &random), ty: Double.random(in: -20...20, using: &random))
+            let box = PixelRect(x: Int.random(in: -10...60, using: &random), y: Int.random(in: -10...60, using: &random),
+                                width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...30, using: &random))
+            let extent = view.subtreeExtentInSuperview
+            let context = GraphicsContext(surface: surface, transform: ctm, clip: Region(box))
+            if view.extentIsApart(from: box, toPixels: ctm) {
+                passedOver += 1
+                #expect(!view.subtreeMeetsClip(of: context), "seed \(seed) round \(round): \(frame) passed over, but it meets \(box)")
+            }
+            if view.extentCannotHold(box, toPixels: ctm) {
+                #expect(!RenderCulling.contains(PixelRect(covering: extent.applying(ctm)), box),
+                        "seed \(seed) round \(round): \(frame) passed over, but it holds \(box)")
+            }
+            // Clearly away: more than four pixels between them.
+            let pixels = extent.applying(ctm)
+            if !extent.isNull, pixels.maxX < Double(box.x - 4) || pixels.minX > Double(box.maxX + 4)
+                || pixels.maxY < Double(box.y - 4) || pixels.minY > Double(box.maxY + 4) {
+                apartCases += 1
+                #expect(view.extentIsApart(from: box, toPixels: ctm), "seed \(seed) round \(round): \(frame) is away from \(box)")
+                #expect(view.extentCannotHold(box, toPixels: ctm), "seed \(seed) round \(round)")
+            }
+        }
+        #expect(apartCases > 200 && passedOver >= apartCases)
+    }
 }

@@ -16,6 +16,7 @@ extension View {
     public func setNeedsDisplay(_ rect: Rect) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isNull, !clipped.isEmpty else { return }
+        let before = dirtyRect
         dirtyRect = dirtyRect.union(clipped)
         var view: View? = self
         while let current = view, !current.subtreeNeedsDisplay || current === self {
@@ -25,15 +26,12 @@ extension View {
         if let window, !isHidden, !hasHiddenAncestor {
             window.addDamage(contentDamage(clipped))
             window.application?.setNeedsCommit()
-            // Remember what the recorded damage covers: the whole dirty rect when this call
-            // began it (or left it as it was), else only pieces of it (their box is larger).
+            // Whether the recorded damage covers the whole dirty rect: yes when this call's
+            // rect holds it, or adds nothing to a rect already covered; else only pieces of it
+            // are (their box is larger).
             let generation = window.damageGeneration
-            if dirtyRect == clipped || (dirtyRectDamageGeneration == generation && dirtyRect == dirtyRectDamaged) {
-                dirtyRectDamaged = dirtyRect
-                dirtyRectDamageGeneration = generation
-            } else {
-                dirtyRectDamageGeneration = -1
-            }
+            let covered = dirtyRect == clipped || (dirtyRectDamageGeneration == generation && dirtyRect == before)
+            dirtyRectDamageGeneration = covered ? generation : -1
         } else {
             dirtyRectDamageGeneration = -1
         }
@@ -68,7 +66,7 @@ extension View {
             // Usually setNeedsDisplay recorded the same rect and it still waits: then it is not
             // worked out again. (A geometry change since damaged the view's old and new areas;
             // a scroll since moves waiting damage with the pixels, see `ScrollBlit`.)
-            if let window, !(dirtyRectDamageGeneration == window.damageGeneration && dirtyRectDamaged == rect) {
+            if let window, dirtyRectDamageGeneration != window.damageGeneration {
                 window.addDamage(contentDamage(rect))
             }
             dirtyRectDamageGeneration = -1

@@ -42,10 +42,9 @@ open class View: Responder {
     var subtreeNeedsLayout = false
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
-    /// The dirty rect whose damage `setNeedsDisplay` recorded, and the window's damage
-    /// generation it went into (-1: none): while that damage still waits for the commit, the
-    /// display pass need not record it again (`Window.damageGeneration`).
-    var dirtyRectDamaged = Rect.null
+    /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
+    /// the whole dirty rect (-1: none, or only of pieces of it): while that damage still waits
+    /// for the commit, the display pass need not record it again (`Window.damageGeneration`).
     var dirtyRectDamageGeneration = -1
     /// True when this view or a descendant has a dirty rect.
     var subtreeNeedsDisplay = false

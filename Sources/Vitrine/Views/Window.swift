@@ -45,7 +45,9 @@ open class Window: View {
     /// windows) each time it is taken, so that a view can tell its recorded damage still waits
     /// (`View.dirtyRectDamageGeneration`).
     private(set) var damageGeneration = Window.newDamageGeneration()
+    /// The last generation given out, to any window (main actor only, one access at a time).
     @exclusivity(unchecked) private static var lastDamageGeneration = 0
+    /// A generation no window has had.
     private static func newDamageGeneration() -> Int {
         lastDamageGeneration &+= 1
         return lastDamageGeneration
@@ -56,6 +58,7 @@ open class Window: View {
         damage.removeAll()
         damageGeneration = Window.newDamageGeneration()
     }
+
     /// Clipping views scrolled since the last commit (see `ScrollBlit`).
     var pendingScrolls = PendingScrolls()
 

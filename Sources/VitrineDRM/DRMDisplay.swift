@@ -160,6 +160,9 @@ public final class DRMDisplay: Display {
     var clips: [PixelRect] = []
     /// What this frame copied ahead of its present (`copyAhead(from:rect:)`).
     var ahead = CopyAhead()
+    /// Pixels the last present's frame moved and wrote out in one pass
+    /// (`moveCopyingAhead(in:rect:dx:dy:)`); 0 when it moved none that way.
+    public var lastPixelsMovedAhead: Int { ahead.lastPixelsMoved }
 
     /// Opens `path` (or the first card with a connected connector when nil), takes DRM master,
     /// chooses the pipeline, creates the buffers, watches the descriptor on `mainLoop` and, when

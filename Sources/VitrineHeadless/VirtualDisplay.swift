@@ -62,6 +62,9 @@ public final class VirtualDisplay: Display {
     public var copiesAhead = true
     /// Bytes the last present's frame copied ahead of it (part of `lastBytesCopied`).
     public private(set) var lastBytesCopiedAhead = 0
+    /// Pixels the last present's frame moved and wrote out in one pass
+    /// (`moveCopyingAhead(in:rect:dx:dy:)`); 0 when it moved none that way.
+    public var lastPixelsMovedAhead: Int { ahead.lastPixelsMoved }
     private var vblankTimer: LoopTimer?
     /// The buffers, made at the first present (a display never presented to costs no memory).
     private var buffers: [Surface] = []

@@ -81,5 +81,50 @@ extension KernelRing {
             print("list flick: rested at \(rest.y) points")
             #expect(kernel.unexpectedLogMessages.isEmpty, "the backends complained: \(kernel.unexpectedLogMessages)")
         }
+
+        /// An opaque scroll view of coloured rows with a header above it, the same on the
+        /// kernel and headless.
+        static func stripes(in window: Window) -> ScrollView {
+            let header = View(frame: Rect(x: 0, y: 0, width: Double(width), height: 96))
+            header.backgroundColor = Color(rgb: 0x1B2A41)
+            window.addSubview(header)
+            let scroll = ScrollView(frame: Rect(x: 0, y: 96, width: Double(width), height: Double(height) - 96))
+            scroll.backgroundColor = Color(rgb: 0xF4F1EA)
+            scroll.contentSize = Size(width: Double(width), height: 40 * 60)
+            for row in 0..<40 {
+                let stripe = View(frame: Rect(x: 24, y: Double(row) * 60 + 6, width: Double(width) - 48, height: 48))
+                stripe.backgroundColor = Color(red: Double(row % 7) / 7, green: Double(row % 5) / 5, blue: Double(row % 3) / 3)
+                stripe.cornerRadius = 10
+                scroll.addSubview(stripe)
+            }
+            window.addSubview(scroll)
+            return scroll
+        }
+
+        @Test("a scroll by whole pixels moves the area and writes it to the DRM buffer in one pass; the writeback frame equals the headless render at each offset")
+        func oneMoveAndCopyPerFrame() throws {
+            let kernel = try KernelApp()
+            defer { kernel.shutdown() }
+            let scroll = Self.stripes(in: kernel.window)
+            #expect(kernel.settle())
+            let capture = try WritebackCapture(device: kernel.display.device, crtcID: kernel.display.pipeline.crtcID,
+                                               width: Self.width, height: Self.height)
+            defer { capture.close() }
+            let reference = HeadlessReference(mode: DisplayMode(width: Self.width, height: Self.height), rotation: .none)
+            let referenceScroll = Self.stripes(in: reference.window)
+            reference.settle()
+            for offset in [48.0, 49, 300, 170, 7, 230] {
+                scroll.contentOffset = Point(x: 0, y: offset)
+                #expect(kernel.settle())
+                let frame = kernel.app.statistics.lastFrame
+                #expect(frame.pixelsMoved > 0, "offset \(offset): the area was repainted, not moved")
+                #expect(kernel.display.lastPixelsMovedAhead == frame.pixelsMoved,
+                        "offset \(offset): \(kernel.display.lastPixelsMovedAhead) of \(frame.pixelsMoved) moved pixels written in one pass")
+                referenceScroll.contentOffset = Point(x: 0, y: offset)
+                reference.settle()
+                PictureCheck.expectEqual(try capture.capture(), try #require(reference.shownFrame()), name: "scroll-one-pass-\(Int(offset))")
+            }
+            #expect(kernel.unexpectedLogMessages.isEmpty, "the backends complained: \(kernel.unexpectedLogMessages)")
+        }
     }
 }

@@ -8,6 +8,11 @@ public struct CopyAhead: Sendable {
     public private(set) var copied = Region()
     /// Bytes written by those copies.
     public private(set) var bytes = 0
+    /// Pixels the last presented frame moved and wrote out in one pass (`move`), 0 when it
+    /// moved none that way: for tests and statistics.
+    public private(set) var lastPixelsMoved = 0
+    /// Pixels moved and written out in one pass since the last present.
+    private var pixelsMoved = 0
     /// What the present still copies (reused storage).
     private var rest = Region()
 
@@ -35,6 +40,7 @@ public struct CopyAhead: Sendable {
         if moved > 0 {
             copied.formUnion(PixelRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height))
             bytes += moved * buffer.format.bytesPerPixel
+            pixelsMoved += moved
         }
         return moved
     }
@@ -42,6 +48,8 @@ public struct CopyAhead: Sendable {
     /// Copies into `buffer` what `copying` holds beyond what was copied ahead, forgets what was
     /// copied ahead (for the next frame), and returns the bytes written this frame in all.
     public mutating func present(_ copying: Region, from scene: Surface, into buffer: Surface, rotation: ScreenRotation) -> Int {
+        lastPixelsMoved = pixelsMoved
+        pixelsMoved = 0
         guard !copied.isEmpty else { return buffer.copy(copying, from: scene, rotation: rotation) }
         rest.replaceContents(with: copying)
         rest.subtract(copied)
@@ -56,5 +64,7 @@ public struct CopyAhead: Sendable {
     public mutating func reset() {
         copied.removeAll(keepingCapacity: true)
         bytes = 0
+        pixelsMoved = 0
+        lastPixelsMoved = 0
     }
 }

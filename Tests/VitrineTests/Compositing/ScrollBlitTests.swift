@@ -217,9 +217,10 @@ struct ScrollBlitTests {
         expectExact(h)
     }
 
-    /// The moved pixels are copied out band by band as they move (`Display.copyAhead`), so the
-    /// present copies only the rest; a display that declines gets them from the present. The
-    /// picture is a full repaint's either way, upright or turned, up or down, in two bands or one.
+    /// The moved pixels are written out as they move, in the same pass upright
+    /// (`Display.moveCopyingAhead`), band by band turned (`Display.copyAhead`), so the present
+    /// copies only the rest; a display that declines gets them from the present. The picture is
+    /// a full repaint's either way, upright or turned, up or down, in two bands or one.
     @Test(arguments: [true, false], [ScreenRotation.none, .clockwise90])
     func movedPixelsAreCopiedAheadOrByThePresent(copiesAhead: Bool, rotation: ScreenRotation) {
         let (h, scroll) = listScreen(rotation: rotation)
@@ -230,6 +231,8 @@ struct ScrollBlitTests {
             let frame = h.app.statistics.lastFrame
             #expect(frame.pixelsMoved > 0, "step \(step)")
             #expect(h.display.lastBytesCopiedAhead == (copiesAhead ? frame.pixelsMoved * 4 : 0), "step \(step)")
+            // Upright, the move and the copy-out are one pass; turned, the moved bands are copied.
+            #expect(h.display.lastPixelsMovedAhead == (copiesAhead && rotation == .none ? frame.pixelsMoved : 0), "step \(step)")
             #expect(h.display.lastBytesCopied >= 400 * 260 * 4, "step \(step): the whole area reaches the buffer")
             expectExact(h, "step \(step)")
         }

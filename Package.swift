@@ -14,6 +14,16 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// Release builds of the modules a frame runs through drop Swift's dynamic exclusivity checks.
+/// A check costs a call into the runtime (and a thread-local lookup when it tracks a modify)
+/// on each access to a public or observed class property that the optimizer cannot prove
+/// safe: about 390 a button frame in the view walks, the compositor and the run loop, a tenth
+/// of its instructions and about 8 % of its time (issue 15). Debug builds, which the tests
+/// run, keep every check, so an overlapping access is still caught where it is written.
+/// SwiftPM 6.2 and later, the only ones that read this manifest, accept unsafe flags in a
+/// dependency.
+let frameSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Vitrine",
     products: [
@@ -72,7 +82,8 @@ let package = Package(
         .target(
             name: "VitrineGraphics",
             dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CRSVG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
-                           "CVitrinePixels"]
+                           "CVitrinePixels"],
+            swiftSettings: frameSpeed
         ),
         // The UIKit model: responders, views, events, touches, gestures, layout, animation,
         // the compositor, and the run-loop and backend seams. Knows no Linux device.
@@ -81,10 +92,11 @@ let package = Package(
             dependencies: [
                 "VitrineGraphics",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: frameSpeed
         ),
         // Deterministic stand-ins: manual clock and run loop, virtual display, scripted input.
-        .target(name: "VitrineHeadless", dependencies: ["Vitrine"]),
+        .target(name: "VitrineHeadless", dependencies: ["Vitrine"], swiftSettings: frameSpeed),
         // The epoll run loop, timers, signals, the VT and the session, systemd notify.
         .target(
             name: "VitrineLinux",
@@ -92,7 +104,8 @@ let package = Package(
                 "Vitrine", "CVitrineShims", "CSystemd", "CLibSeat",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: frameSpeed
         ),
         // The DRM/KMS display backend.
         .target(
@@ -101,7 +114,8 @@ let package = Package(
                 "Vitrine", "VitrineLinux", "CDRM", "CUdev", "CVitrineShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: frameSpeed
         ),
         // The libinput backend (touch, pointer, keys, switches), the accelerometer, calibration
         // and rotation of input.
@@ -111,7 +125,8 @@ let package = Package(
                 "Vitrine", "VitrineLinux", "CLibInput", "CEvdev", "CXKBCommon", "CUdev", "CVitrineShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: frameSpeed
         ),
         // The remote view: a VNC server (libvncserver) mirroring presented frames, on the run loop.
         .target(

@@ -18,14 +18,14 @@ extension View {
         guard !clipped.isNull, !clipped.isEmpty else { return }
         let before = dirtyRect
         dirtyRect = dirtyRect.union(clipped)
-        var view: View? = self
-        while let current = view, !current.subtreeNeedsDisplay || current === self {
-            current.subtreeNeedsDisplay = true
-            view = current.superview
-        }
-        if let window, !isHidden, !hasHiddenAncestor {
-            window.addDamage(contentDamage(clipped))
-            window.application?.setNeedsCommit()
+        // One walk up marks the ancestors and finds what the damage needs (each step up reads
+        // a weak reference, which costs more than the arithmetic).
+        let window = self.window
+        let placement = placementInWindow(window, markingSubtrees: true)
+        if let window, !isHidden, !placement.hiddenAbove {
+            let application = window.application
+            window.addDamage(contentDamage(clipped, placement: placement, scale: application?.screen.scale ?? 1))
+            application?.setNeedsCommit()
             // Whether the recorded damage covers the whole dirty rect: yes when this call's
             // rect holds it, or adds nothing to a rect already covered; else only pieces of it
             // are (their box is larger).
@@ -37,14 +37,43 @@ extension View {
         }
     }
 
+    /// Where the view sits, from one walk up its superviews: the map from bounds space to
+    /// the space of `window` (its window, which must be the view or an ancestor; the whole
+    /// way up when nil) and to the top of the hierarchy, and whether an ancestor is hidden.
+    /// With `markingSubtrees`, every view on the way learns that a subtree needs display.
+    func placementInWindow(_ window: Window?, markingSubtrees: Bool)
+        -> (toWindow: AffineTransform, toRoot: AffineTransform, hiddenAbove: Bool) {
+        var toWindow = AffineTransform.identity, toRoot = AffineTransform.identity
+        var hiddenAbove = false, inWindow = window != nil
+        var view: View? = self
+        while let current = view {
+            if markingSubtrees { current.subtreeNeedsDisplay = true }
+            if current !== self, current.isHidden { hiddenAbove = true }
+            if inWindow, current === window { inWindow = false }
+            let step = current.transformToSuperview
+            if inWindow || window == nil { toWindow = toWindow.concatenating(step) }
+            toRoot = toRoot.concatenating(step)
+            view = current.superview
+        }
+        return (toWindow, toRoot, hiddenAbove)
+    }
+
     /// The window area a redraw of `rect` (bounds space) changes: the rect, widened by the
     /// margin placement can add (see `contentDamageMargin`).
     func contentDamage(_ rect: Rect) -> Rect {
-        // One walk up to the root serves both the margin and the conversion.
-        let toRoot = transformToRoot
-        let margin = contentDamageMargin(scale: renderScale, toRoot: toRoot)
-        let inWindow = window.map { rect.applying(toRoot.concatenating($0.transformToRoot.inverted())) } ?? convert(rect, to: nil)
-        return inWindow.insetBy(dx: -margin, dy: -margin)
+        guard let window else {
+            let margin = contentDamageMargin(scale: 1)
+            return convert(rect, to: nil).insetBy(dx: -margin, dy: -margin)
+        }
+        return contentDamage(rect, placement: placementInWindow(window, markingSubtrees: false),
+                             scale: window.application?.screen.scale ?? 1)
+    }
+
+    /// `contentDamage(_:)` from a placement already found, at `scale` pixels a point.
+    private func contentDamage(_ rect: Rect, placement: (toWindow: AffineTransform, toRoot: AffineTransform, hiddenAbove: Bool),
+                               scale: Double) -> Rect {
+        let margin = contentDamageMargin(scale: scale, toRoot: placement.toRoot)
+        return rect.applying(placement.toWindow).insetBy(dx: -margin, dy: -margin)
     }
 
     /// Called by the display pass: draws the dirty rect and clears it, then does the same for

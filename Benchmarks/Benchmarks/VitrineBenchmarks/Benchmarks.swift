@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmarks()
     frameBenchmarks()
     scrollBenchmarks()
+    presentBenchmarks()
     remoteViewBenchmarks()
     textBenchmarks()
     imageBenchmarks()

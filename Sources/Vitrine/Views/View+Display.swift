@@ -37,12 +37,14 @@ extension View {
         }
     }
 
-    /// Where the view sits, from one walk up its superviews: the map from bounds space to
-    /// the space of `window` (its window, which must be the view or an ancestor; the whole
-    /// way up when nil) and to the top of the hierarchy, and whether an ancestor is hidden.
-    /// With `markingSubtrees`, every view on the way learns that a subtree needs display.
-    func placementInWindow(_ window: Window?, markingSubtrees: Bool)
-        -> (toWindow: AffineTransform, toRoot: AffineTransform, hiddenAbove: Bool) {
+    /// Where a view sits: the maps from its bounds space to its window's space and to the top
+    /// of the hierarchy, and whether an ancestor is hidden.
+    typealias Placement = (toWindow: AffineTransform, toRoot: AffineTransform, hiddenAbove: Bool)
+
+    /// The view's placement, from one walk up its superviews. `window` is its window, which
+    /// must be the view or an ancestor (nil: the whole way up is the window's space). With
+    /// `markingSubtrees`, every view on the way learns that a subtree needs display.
+    func placementInWindow(_ window: Window?, markingSubtrees: Bool) -> Placement {
         var toWindow = AffineTransform.identity, toRoot = AffineTransform.identity
         var hiddenAbove = false, inWindow = window != nil
         var view: View? = self
@@ -70,8 +72,7 @@ extension View {
     }
 
     /// `contentDamage(_:)` from a placement already found, at `scale` pixels a point.
-    private func contentDamage(_ rect: Rect, placement: (toWindow: AffineTransform, toRoot: AffineTransform, hiddenAbove: Bool),
-                               scale: Double) -> Rect {
+    private func contentDamage(_ rect: Rect, placement: Placement, scale: Double) -> Rect {
         let margin = contentDamageMargin(scale: scale, toRoot: placement.toRoot)
         return rect.applying(placement.toWindow).insetBy(dx: -margin, dy: -margin)
     }

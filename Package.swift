@@ -74,7 +74,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
         .target(name: "CVitrineShims"),
-        // C for streaming stores (a frame's copy into a display buffer bypasses the cache).
+        // C for the large copies into a display buffer (fast strings or streaming stores).
         .target(name: "CVitrinePixels"),
 
         // Geometry, colour, regions, pixel surfaces, drawing, images, fonts and text.

@@ -3,7 +3,7 @@ import VitrineGraphics
 
 /// What a display's present costs on its own: the copy of a scene area into one of two
 /// display buffers in turn, through `Surface.copy(_:from:rotation:)` (the path
-/// `VirtualDisplay.present` takes; past 1 MiB it streams past the cache). Both areas are the
+/// `VirtualDisplay.present` takes; past 1 MiB it is `vitrine_copy_large`). Both areas are the
 /// ones the frame and scroll rows compare with memcpy, so the table can say how much of a
 /// frame's ratio is this copy alone: the floor of any frame that changes that area.
 @MainActor

@@ -48,7 +48,7 @@ extension Surface {
     /// in the scene and copied out to the display's buffer in one pass. `copy` must have this
     /// surface's size (else nothing happens and the result is nil). Of one 32-bit format, a
     /// vertical move is one pass a row (stores to `copy` that bypass the cache from
-    /// `streamingCopyBytes` on, as a frame's copy does); otherwise, or moving only across, the
+    /// `largeCopyBytes` on); otherwise, or moving only across, the
     /// move is made and then copied. Returns the pixels moved.
     public func move(_ rect: PixelRect, dx: Int, dy: Int, copyingInto copy: Surface) -> Int? {
         guard copy.width == width, copy.height == height else { return nil }
@@ -69,7 +69,7 @@ extension Surface {
         vitrine_move_rows_copying(base + (y + dy) * stride + moved.x * bpp, base + y * stride + source.x * bpp,
                                   copy.baseAddress + (y + dy) * copy.stride + moved.x * bpp,
                                   source.width * bpp, source.height, step * stride, step * copy.stride,
-                                  source.area * bpp >= Self.streamingCopyBytes ? 1 : 0)
+                                  source.area * bpp >= Self.largeCopyBytes ? 1 : 0)
         return source.area
     }
 }

@@ -203,19 +203,19 @@ public final class Surface {
             // widest loads and stores the CPU has (pixman's blit for this path is SSE2).
             let sameWords = format == source.format && format.bytesPerPixel == 4
             let area = region.intersection(source.bounds).intersection(bounds)
-            // A large copy (a frame's) goes around the cache: nothing reads the destination
-            // soon, and the scene stays cached for the next frame.
-            let streaming = sameWords && area.area * format.bytesPerPixel >= Self.streamingCopyBytes
+            // A large copy (a frame's) writes whole lines without reading them first: nothing
+            // reads the destination soon (see `vitrine_copy_large`).
+            let large = sameWords && area.area * format.bytesPerPixel >= Self.largeCopyBytes
             area.forEachRect { r in
                 if sameWords {
-                    copyRows(r, from: source, streaming: streaming)
+                    copyRows(r, from: source, large: large)
                 } else {
                     pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
                                              Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
                 }
                 written += r.area * format.bytesPerPixel
             }
-            if streaming { vitrine_streaming_fence() }
+            if large { vitrine_streaming_fence() }
             return written
         }
         // Rotated: the source sampled through the inverse of the rotation, one rectangle at a
@@ -237,18 +237,19 @@ public final class Surface {
         return written
     }
 
-    /// The bytes from which an upright copy of one format streams past the cache (1 MiB: a
-    /// fifth of a 1080p frame; a button's change is copied through the cache).
-    static let streamingCopyBytes = 1 << 20
+    /// The bytes from which an upright copy of one format is a large one (1 MiB: a fifth of a
+    /// 1080p frame; a button's change is an ordinary memcpy): a frame's copy by
+    /// `vitrine_copy_large`, a scroll's move and copy-out with streaming stores.
+    static let largeCopyBytes = 1 << 20
 
     /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format: one
-    /// copy when its rows are whole and contiguous in both, else one a row; `streaming` by
-    /// stores that bypass the cache (the caller fences after the last).
-    private func copyRows(_ r: PixelRect, from source: Surface, streaming: Bool) {
+    /// copy when its rows are whole and contiguous in both, else one a row; `large` by
+    /// `vitrine_copy_large` (the caller fences after the last).
+    private func copyRows(_ r: PixelRect, from source: Surface, large: Bool) {
         let bpp = format.bytesPerPixel
         let to = baseAddress, from = source.baseAddress
         func copy(_ destination: UnsafeMutableRawPointer, _ origin: UnsafeMutableRawPointer, _ bytes: Int) {
-            if streaming { vitrine_copy_streaming(destination, origin, bytes) } else { memcpy(destination, origin, bytes) }
+            if large { vitrine_copy_large(destination, origin, bytes) } else { memcpy(destination, origin, bytes) }
         }
         if r.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
             copy(to + r.y * stride, from + r.y * stride, r.height * stride)

@@ -45,7 +45,7 @@ import Testing
                 copyModel.copy(Region(PixelRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height)),
                                from: sceneModel)
             }
-            streamed = streamed || modelMoved * 4 >= Surface.streamingCopyBytes
+            streamed = streamed || modelMoved * 4 >= Surface.largeCopyBytes
             #expect(moved == modelMoved, "seed \(seed) round \(round)")
             if let at = firstDifference(scene, sceneModel) {
                 Issue.record("seed \(seed) round \(round): the scene differs at \(at) after moving \(rect) by (\(dx), \(dy))")
@@ -54,7 +54,7 @@ import Testing
                 Issue.record("seed \(seed) round \(round): the copy differs at \(at) after moving \(rect) by (\(dx), \(dy))")
             }
         }
-        if width * height * 4 >= Surface.streamingCopyBytes * 6 / 5 { #expect(streamed, "no round reached the streaming copy") }
+        if width * height * 4 >= Surface.largeCopyBytes * 6 / 5 { #expect(streamed, "no round reached the streaming copy") }
     }
 
     /// A copy of another size is refused, touching nothing; one of another format gets the

@@ -101,9 +101,9 @@ import VitrineGraphics
         }
     }
 
-    /// A copy of a megabyte or more streams past the cache: whole rows as one block, and rows
-    /// starting off a 16-byte boundary with odd lengths, copied exactly.
-    @Test func aLargeCopyStreamsAndCopiesExactly() {
+    /// A copy of a megabyte or more takes the large copy (`vitrine_copy_large`): whole rows as
+    /// one block, and rows starting off a 16-byte boundary with odd lengths, copied exactly.
+    @Test func aLargeCopyCopiesExactly() {
         let (width, height) = (1027, 300)
         let source = Surface(width: width, height: height, format: .xrgb8888)
         let words = source.baseAddress.assumingMemoryBound(to: UInt32.self)

@@ -33,7 +33,8 @@ struct ScanoutBuffer {
         self.dumb = dumb
         self.pointer = pointer
         self.framebufferID = framebufferID
-        self.surface = Surface(wrapping: pointer, width: width, height: height, stride: dumb.pitch, format: format)
+        // Scanout memory: mapped write-combined by a real GPU, so large copies into it stream.
+        self.surface = Surface(wrapping: pointer, width: width, height: height, stride: dumb.pitch, format: format, isScanout: true)
     }
 
     /// Releases in the reverse order of creation.

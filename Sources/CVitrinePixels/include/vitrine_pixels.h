@@ -4,12 +4,18 @@
 #include <stddef.h>
 
 /// Copies `bytes` from `source` to `destination` (not overlapping) in the way that writes
-/// whole lines without reading them first where the CPU has one, for a large copy whose
-/// destination is not read again soon: the copy of a frame into a display's buffer. On
-/// x86-64, `rep movsb` with fast strings (ERMS), else SSE2 streaming stores; a plain memcpy
-/// elsewhere. Call vitrine_streaming_fence() once after the last copy of a batch, before the
-/// buffer is handed on.
+/// whole lines without reading them first where the CPU has one, for a large copy into
+/// ordinary memory whose destination is not read again soon: a frame into the headless
+/// display's buffer or the remote view's mirror. On x86-64, `rep movsb` with fast strings
+/// (ERMS), else SSE2 streaming stores; a plain memcpy elsewhere. Call
+/// vitrine_streaming_fence() once after the last copy of a batch, before the buffer is
+/// handed on.
 void vitrine_copy_large(void *destination, const void *source, size_t bytes);
+/// Copies `bytes` from `source` to `destination` (not overlapping) with stores that bypass
+/// the cache where the CPU has them (SSE2 streaming stores on x86-64; a plain memcpy
+/// elsewhere): a frame's copy into scanout memory, which a GPU maps write-combined. Fence as
+/// for vitrine_copy_large.
+void vitrine_copy_streaming(void *destination, const void *source, size_t bytes);
 
 /// Orders the streaming stores before whatever follows (a page flip, another thread's read).
 void vitrine_streaming_fence(void);

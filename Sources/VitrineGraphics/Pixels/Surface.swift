@@ -82,6 +82,10 @@ public final class Surface {
     public let format: PixelFormat
     /// The pixman image over the pixels (owned: released in deinit).
     let image: OpaquePointer
+    /// Whether the pixels are a display's scanout memory, which a GPU maps write-combined: a
+    /// large copy into it streams past the cache, the way measured for it, rather than by
+    /// `rep movsb`, which was measured only into ordinary memory (see `vitrine_copy_large`).
+    public let isScanout: Bool
 
     /// A new surface of `width`×`height` pixels, zeroed. Sizes are clamped to at least 1.
     public init(width: Int, height: Int, format: PixelFormat = .argb8888) {
@@ -94,11 +98,14 @@ public final class Surface {
         self.format = format
         self.image = image
         self.stride = Int(pixman_image_get_stride(image))
+        self.isScanout = false
     }
 
     /// A surface over memory the caller owns and keeps alive for the surface's life (a mapped
-    /// DRM dumb buffer): `stride` bytes a row, a multiple of 4.
-    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+    /// DRM dumb buffer): `stride` bytes a row, a multiple of 4; `isScanout` when the memory is
+    /// a display's scanout buffer.
+    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat,
+                isScanout: Bool = false) {
         precondition(stride % 4 == 0 && stride >= width * format.bytesPerPixel, "Surface: stride \(stride) does not fit \(width) \(format) pixels")
         guard let image = pixman_image_create_bits_no_clear(format.pixmanFormat, Int32(width), Int32(height),
                                                              pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
@@ -109,6 +116,7 @@ public final class Surface {
         self.format = format
         self.stride = stride
         self.image = image
+        self.isScanout = isScanout
     }
 
     deinit { pixman_image_unref(image) }
@@ -239,17 +247,25 @@ public final class Surface {
 
     /// The bytes from which an upright copy of one format is a large one (1 MiB: a fifth of a
     /// 1080p frame; a button's change is an ordinary memcpy): a frame's copy by
-    /// `vitrine_copy_large`, a scroll's move and copy-out with streaming stores.
+    /// `vitrine_copy_large` (streaming stores into scanout memory), a scroll's move and
+    /// copy-out with streaming stores.
     static let largeCopyBytes = 1 << 20
 
     /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format: one
     /// copy when its rows are whole and contiguous in both, else one a row; `large` by
-    /// `vitrine_copy_large` (the caller fences after the last).
+    /// `vitrine_copy_large`, or by streaming stores into scanout memory (the caller fences
+    /// after the last).
     private func copyRows(_ r: PixelRect, from source: Surface, large: Bool) {
         let bpp = format.bytesPerPixel
         let to = baseAddress, from = source.baseAddress
         func copy(_ destination: UnsafeMutableRawPointer, _ origin: UnsafeMutableRawPointer, _ bytes: Int) {
-            if large { vitrine_copy_large(destination, origin, bytes) } else { memcpy(destination, origin, bytes) }
+            if !large {
+                memcpy(destination, origin, bytes)
+            } else if isScanout {
+                vitrine_copy_streaming(destination, origin, bytes)
+            } else {
+                vitrine_copy_large(destination, origin, bytes)
+            }
         }
         if r.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
             copy(to + r.y * stride, from + r.y * stride, r.height * stride)

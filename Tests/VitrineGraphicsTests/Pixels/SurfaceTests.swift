@@ -101,8 +101,9 @@ import VitrineGraphics
         }
     }
 
-    /// A copy of a megabyte or more takes the large copy (`vitrine_copy_large`): whole rows as
-    /// one block, and rows starting off a 16-byte boundary with odd lengths, copied exactly.
+    /// A copy of a megabyte or more takes the large copy (`vitrine_copy_large`), or streaming
+    /// stores into scanout memory: whole rows as one block, and rows starting off a 16-byte
+    /// boundary with odd lengths, copied exactly either way.
     @Test func aLargeCopyCopiesExactly() {
         let (width, height) = (1027, 300)
         let source = Surface(width: width, height: height, format: .xrgb8888)
@@ -110,8 +111,13 @@ import VitrineGraphics
         for i in 0..<(source.stride / 4 * height) { words[i] = UInt32(truncatingIfNeeded: i &* 2654435761) }
         let region = Region([PixelRect(x: 0, y: 0, width: width, height: 150), PixelRect(x: 3, y: 160, width: 1021, height: 130)])
         #expect(region.area * 4 >= 1 << 20)
+        let scanoutStride = (width + 3) * 4
+        let scanoutPixels = UnsafeMutableRawPointer.allocate(byteCount: scanoutStride * height, alignment: 64)
+        defer { scanoutPixels.deallocate() }
+        scanoutPixels.initializeMemory(as: UInt8.self, repeating: 0, count: scanoutStride * height)
+        let scanout = Surface(wrapping: scanoutPixels, width: width, height: height, stride: scanoutStride, format: .xrgb8888, isScanout: true)
         for target in [Surface(width: width, height: height, format: .xrgb8888),
-                       Surface(width: width + 5, height: height, format: .xrgb8888)] {
+                       Surface(width: width + 5, height: height, format: .xrgb8888), scanout] {
             target.copy(region, from: source)
             for y in 0..<height {
                 for x in 0..<width {

@@ -3,8 +3,8 @@ import Testing
 import VitrineGraphics
 
 /// A DRM display's buffers say they are scanout memory, so that a frame's copy into them
-/// streams past the cache (the way measured for the write-combined mapping a GPU gives them)
-/// rather than taking `rep movsb`, which was measured only into ordinary memory.
+/// streams past the cache (in whole lines, as the write-combined mapping a GPU gives them
+/// takes them) rather than taking `rep movsb`, which was measured only into ordinary memory.
 @MainActor
 struct ScanoutMemoryTests {
     @Test func aDRMDisplaysBuffersAreScanoutMemory() throws {

@@ -83,8 +83,9 @@ public final class Surface {
     /// The pixman image over the pixels (owned: released in deinit).
     let image: OpaquePointer
     /// Whether the pixels are a display's scanout memory, which a GPU maps write-combined: a
-    /// large copy into it streams past the cache, the way measured for it, rather than by
-    /// `rep movsb`, which was measured only into ordinary memory (see `vitrine_copy_large`).
+    /// large copy into it streams past the cache, in whole lines as such memory takes them,
+    /// rather than by `rep movsb`, which was measured only into ordinary memory (see
+    /// `vitrine_copy_large`).
     public let isScanout: Bool
 
     /// A new surface of `width`×`height` pixels, zeroed. Sizes are clamped to at least 1.

@@ -89,7 +89,7 @@ extension Application {
                 statistics.presents += 1
                 statistics.lastPresentedDamage.replaceContents(with: presented)
                 for observer in frameObservers {
-                    observer.application(self, didPresent: compositor.scene, damage: presented, rotation: display.rotation)
+                    observer.application(self, didPresent: compositor.sceneBuffer, damage: presented, rotation: display.rotation)
                 }
                 didWork = true
             }

@@ -27,10 +27,28 @@ public struct FrameCounters: Sendable, Hashable {
 /// The scene buffer is ordinary memory the size of the screen in pixels (XRGB8888), upright
 /// as the user sees it; it is the only buffer ever read. Scanout buffers are written, never
 /// read. One compositor serves one display.
+///
+/// A scrolled area may be kept as a turned band of the scene buffer (`Surface.rowRing`): a
+/// scroll then turns the band's rows instead of moving its pixels (see `ScrollBlit`), so
+/// composition maps the band's rows as it paints, and the display and the frame observers
+/// read them through `Surface.copy`. `scene` hands out the buffer with its rows in place.
 @MainActor
 public final class Compositor {
-    /// The composed picture (scene pixels).
-    public private(set) var scene: Surface
+    /// The composed picture (scene pixels), its rows stored in place: a turned band is
+    /// unwound first (a pass over the band, only when the band is turned).
+    public var scene: Surface {
+        sceneBuffer.unwindRing()
+        return sceneBuffer
+    }
+    /// The scene buffer as the compositor keeps it: a scrolled area may be a turned band.
+    private(set) var sceneBuffer: Surface
+    /// The scrolled area whose stored rows are turned now (scene pixels), or nil: for tests
+    /// and statistics.
+    public var turnedBand: PixelRect? { sceneBuffer.rowRing?.band }
+    /// Whether a vertical scroll turns the scrolled area's rows (`Surface.turnRing`) rather
+    /// than moving its pixels: true, the cheaper way; tests turn it off to reach the moving
+    /// ways (`Display.moveCopyingAhead`, `Display.copyAhead`).
+    public var turnsScrolledRows = true
     /// Pixels per point.
     public let scale: Double
     /// The color where no window covers the screen.
@@ -49,45 +67,82 @@ public final class Compositor {
     var scrollMoves: [ScrollMove] = []
     /// What `present` has the display copy, kept so that its pixman blocks are reused.
     private var copying = Region()
+    /// The part of a composition's damage being painted (scene pixels) and where it is
+    /// stored (its blocks reused): a turned band's rows are painted where they are stored.
+    private var piece = Region(), storedPiece = Region()
 
     /// A compositor for a scene of `width`×`height` pixels at `scale` pixels per point.
     public init(width: Int, height: Int, scale: Double) {
-        scene = Surface(width: width, height: height, format: .xrgb8888)
+        sceneBuffer = Surface(width: width, height: height, format: .xrgb8888)
         self.scale = scale
         damageRing = DamageRing(bounds: PixelRect(x: 0, y: 0, width: width, height: height))
         scrollMoves.reserveCapacity(4)
     }
 
     /// The whole scene.
-    public var sceneBounds: PixelRect { scene.bounds }
+    public var sceneBounds: PixelRect { sceneBuffer.bounds }
 
     /// Repaints `damage` (scene pixels) of the scene from `windows`, back to front.
     /// Returns the pixels repainted.
     @discardableResult
     public func compose(_ damage: Region, windows: [Window]) -> Int {
-        let area = damage.intersection(scene.bounds)
+        let area = damage.intersection(sceneBuffer.bounds)
         guard !area.isEmpty else { return 0 }
+        viewsVisited = 0
+        viewsPainted = 0
+        pixelsSpared = 0
+        guard let ring = sceneBuffer.rowRing, !area.boundingBox.intersection(ring.band).isEmpty else {
+            composePiece(area, rowOffset: 0, windows: windows)
+            return area.area
+        }
+        // A turned band: what lies outside it, then its rows before and after the wrap, each
+        // painted where it is stored, `rowOffset` rows away (rendering is the same whole
+        // pixels apart, as a group layer's is).
+        let band = ring.band, wrap = band.maxY - ring.phase
+        piece.replaceContents(with: area)
+        piece.subtract(band)
+        composePiece(piece, rowOffset: 0, windows: windows)
+        piece.replaceContents(with: area)
+        piece.formIntersection(PixelRect(x: band.x, y: band.y, width: band.width, height: wrap - band.y))
+        composePiece(piece, rowOffset: ring.phase, windows: windows)
+        piece.replaceContents(with: area)
+        piece.formIntersection(PixelRect(x: band.x, y: wrap, width: band.width, height: band.maxY - wrap))
+        composePiece(piece, rowOffset: ring.phase - band.height, windows: windows)
+        return area.area
+    }
+
+    /// Repaints `area` (scene pixels, all stored `rowOffset` rows lower) from `windows`.
+    private func composePiece(_ area: Region, rowOffset: Int, windows: [Window]) {
+        guard !area.isEmpty else { return }
         // An opaque view that covers the whole damage paints every pixel of it: no clear, and
         // nothing below it is walked (see `RenderCulling`).
         let occluded = RenderCulling.begin(damage: area.boundingBox, windows: windows, scale: scale)
         defer { RenderCulling.end() }
-        if !occluded { scene.fill(area, with: screenColor) }
-        RenderScratch.drawing.withContext(surface: scene, transform: AffineTransform(scaleX: scale, y: scale), clip: area) { context in
+        if !occluded { sceneBuffer.fill(area, with: screenColor) }   // the fill maps a turned band itself
+        var toPixels = AffineTransform(scaleX: scale, y: scale)
+        var clip = area
+        if rowOffset != 0 {
+            toPixels = toPixels.concatenating(AffineTransform(translationX: 0, y: Double(rowOffset)))
+            storedPiece.replaceContents(with: area)
+            storedPiece.translate(dx: 0, dy: rowOffset)
+            clip = storedPiece
+        }
+        RenderScratch.drawing.withContext(surface: sceneBuffer, transform: toPixels, clip: clip) { context in
             for window in windows { window.render(in: context, scale: scale) }
         }
-        viewsVisited = RenderCulling.viewsVisited
-        viewsPainted = RenderCulling.viewsPainted
-        pixelsSpared = RenderCulling.pixelsSpared
-        return area.area
+
+        viewsVisited += RenderCulling.viewsVisited
+        viewsPainted += RenderCulling.viewsPainted
+        pixelsSpared += RenderCulling.pixelsSpared
     }
 
     /// Hands the display the frame whose change is `damage`: the display copies what its back
     /// buffer lacks (by its age) and queues the flip. Returns the bytes copied.
     public func present(_ damage: Region, on display: any Display) -> Int {
-        let frameDamage = damage.intersection(scene.bounds)
+        let frameDamage = damage.intersection(sceneBuffer.bounds)
         guard !frameDamage.isEmpty else { return 0 }
         damageRing.damage(forBufferAge: display.bufferAge, current: frameDamage, into: &copying)
-        let bytes = display.present(scene: scene, copying: copying, damage: frameDamage)
+        let bytes = display.present(scene: sceneBuffer, copying: copying, damage: frameDamage)
         damageRing.add(frameDamage)
         return bytes
     }
@@ -97,13 +152,13 @@ public final class Compositor {
     /// and no knowledge of what the display's buffers hold, so the next frame must repaint the
     /// whole scene.
     public func resize(width: Int, height: Int) {
-        guard width != scene.width || height != scene.height else { return }
-        scene = Surface(width: width, height: height, format: .xrgb8888)
+        guard width != sceneBuffer.width || height != sceneBuffer.height else { return }
+        sceneBuffer = Surface(width: width, height: height, format: .xrgb8888)
         invalidateBuffers()
     }
 
     /// Forgets what the buffers hold (mode change, power on): the next present copies all.
     public func invalidateBuffers() {
-        damageRing.reset(bounds: scene.bounds)
+        damageRing.reset(bounds: sceneBuffer.bounds)
     }
 }

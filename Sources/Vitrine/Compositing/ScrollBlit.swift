@@ -217,22 +217,30 @@ extension Compositor {
     /// pixels inside the scene, adds what must be repainted there (the exposed strips, what
     /// other views draw over the area, other damage in both coordinates) to `repaint`, and
     /// the whole area to `present`. `repaint` holds the frame's damage in scene
-    /// pixels on entry. With a `display` that copies ahead, the move is made band by band and
-    /// each band copied out at once, still in the cache (`Display.copyAhead(from:rect:)`); the
-    /// present then copies only the rest. Returns the pixels moved.
+    /// pixels on entry. A frame's one vertical move turns the area's stored rows instead
+    /// (`Surface.turnRing`, when `turnsScrolledRows`): no pixel moves, and the present copies
+    /// the area out once. Otherwise, with a `display` that copies ahead, the move is made band
+    /// by band and each band copied out at once, still in the cache
+    /// (`Display.copyAhead(from:rect:)`); the present then copies only the rest. Returns the
+    /// pixels moved.
     func moveScrolledAreas(repaint: inout Region, present: inout Region, display: (any Display)? = nil) -> Int {
         guard !scrollMoves.isEmpty else { return 0 }
         var moved = 0
-        // Only a frame's one move copies ahead: with several, a later move could write pixels
-        // an earlier one already copied out.
+        // Only a frame's one move copies ahead or turns rows: with several, a later move could
+        // write pixels an earlier one already copied out, or move pixels of a turned band.
         let display = scrollMoves.count == 1 ? display : nil
+        let turns = turnsScrolledRows && scrollMoves.count == 1
         for move in scrollMoves {
             let destination = move.area.intersection(PixelRect(x: move.area.x + move.dx, y: move.area.y + move.dy,
                                                               width: move.area.width, height: move.area.height))
+            // Turning the rows of the area (another turned band is unwound first): every pixel
+            // of `destination` shows what the pixel `dy` above showed, the rest of the area is
+            // repainted, as after a move.
+            let turned = turns && move.dx == 0 && !destination.isEmpty && turnRows(of: move.area, by: move.dy)
             if move.above == nil, !destination.isEmpty, repaint.boundingBox.intersection(move.area).isEmpty {
                 // The common case, nothing else in the area: the exposed bands are plain
                 // rectangles, and every moved pixel is final (copied out with its band).
-                moved += moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: nil)
+                moved += turned ? destination.area : moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: nil)
                 addBands(of: move.full, around: destination, to: &repaint)
                 present.formUnion(move.full)
                 continue
@@ -246,17 +254,26 @@ extension Compositor {
             valid.subtract(untrusted)
             var stale = Region(move.full)
             if !valid.isEmpty {
-                moved += moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: valid)
+                moved += turned ? valid.area : moveInBands(destination, dx: move.dx, dy: move.dy, display: display, final: valid)
                 stale.subtract(valid)
             }
             repaint.formUnion(stale)
             present.formUnion(move.full)
         }
         scrollMoves.removeAll(keepingCapacity: true)
-        let sceneBounds = scene.bounds
+        let sceneBounds = sceneBuffer.bounds
         if !RenderCulling.contains(sceneBounds, repaint.boundingBox) { repaint.formIntersection(sceneBounds) }
         if !RenderCulling.contains(sceneBounds, present.boundingBox) { present.formIntersection(sceneBounds) }
         return moved
+    }
+
+    /// Turns the stored rows of `area` by `dy` (`Surface.turnRing`), unwinding another turned
+    /// band first; false when the scene cannot (an area outside it).
+    private func turnRows(of area: PixelRect, by dy: Int) -> Bool {
+        if sceneBuffer.turnRing(area, by: dy) { return true }
+        guard sceneBuffer.rowRing != nil else { return false }
+        sceneBuffer.unwindRing()
+        return sceneBuffer.turnRing(area, by: dy)
     }
 
     /// Rows a band of a banded move holds: about 256 KiB, so that a band moved inside the
@@ -273,12 +290,12 @@ extension Compositor {
         let source = PixelRect(x: destination.x - dx, y: destination.y - dy, width: destination.width, height: destination.height)
         // Every moved pixel final: the display may move and copy out in one pass, reading the
         // area once.
-        if final == nil, let display, let moved = display.moveCopyingAhead(in: scene, rect: source, dx: dx, dy: dy) {
+        if final == nil, let display, let moved = display.moveCopyingAhead(in: sceneBuffer, rect: source, dx: dx, dy: dy) {
             return moved
         }
         let rows = max(1, Self.copyAheadBandBytes / max(destination.width * 4, 1))
         guard let display, destination.height > rows else {
-            let moved = scene.move(source, dx: dx, dy: dy)
+            let moved = sceneBuffer.move(source, dx: dx, dy: dy)
             if let display { copyAhead(destination, final: final, to: display) }
             return moved
         }
@@ -290,7 +307,7 @@ extension Compositor {
             let count = dy > 0 ? min(rows, offset) : min(rows, destination.height - offset)
             let top = dy > 0 ? offset - count : offset
             let band = PixelRect(x: destination.x, y: destination.y + top, width: destination.width, height: count)
-            moved += scene.move(PixelRect(x: band.x - dx, y: band.y - dy, width: band.width, height: band.height), dx: dx, dy: dy)
+            moved += sceneBuffer.move(PixelRect(x: band.x - dx, y: band.y - dy, width: band.width, height: band.height), dx: dx, dy: dy)
             copyAhead(band, final: final, to: display)
             offset += dy > 0 ? -count : count
         }
@@ -300,12 +317,12 @@ extension Compositor {
     /// Has `display` copy `band` (or its part in `final`) out ahead of the present.
     private func copyAhead(_ band: PixelRect, final: Region?, to display: any Display) {
         guard let final else {
-            _ = display.copyAhead(from: scene, rect: band)
+            _ = display.copyAhead(from: sceneBuffer, rect: band)
             return
         }
         final.forEachRect { rect in
             let piece = rect.intersection(band)
-            if !piece.isEmpty { _ = display.copyAhead(from: scene, rect: piece) }
+            if !piece.isEmpty { _ = display.copyAhead(from: sceneBuffer, rect: piece) }
         }
     }
 

@@ -105,7 +105,9 @@ public protocol Display: AnyObject {
     var modeDidChange: (@MainActor (DisplayMode) -> Void)? { get set }
 
     /// Copies `copying` from `scene` into the back buffer and queues it for the next vblank;
-    /// `damage` is the frame's own change. Both in scene pixels. Returns bytes written.
+    /// `damage` is the frame's own change. Both in scene pixels. `scene` may keep a scrolled
+    /// area's rows turned (`Surface.rowRing`): read it through `Surface.copy(_:from:rotation:)`
+    /// (or `CopyAhead`), which reads each row where it is stored. Returns bytes written.
     @discardableResult
     func present(scene: Surface, copying: Region, damage: Region) -> Int
 

@@ -195,14 +195,14 @@ extension GraphicsContext {
     /// Full coverage without a clip mask: fills and plain composites limited by the region.
     func paintUnmasked(_ source: Source, area: PixelRect, alpha: Double, mode: BlendMode) {
         if mode == .clear {
-            forEachClipRect(in: area) { surface.fill($0, with: .clear) }
+            forEachClipRect(in: area) { surface.fillStored($0, with: .clear) }
             return
         }
         switch source {
         case .color(let color):
             let c = color.withAlphaComponent(color.alpha * alpha)
             if mode == .copy || (mode == .normal && c.alpha == 1) {
-                forEachClipRect(in: area) { surface.fill($0, with: c) }
+                forEachClipRect(in: area) { surface.fillStored($0, with: c) }
                 return
             }
             if c.alpha == 0 && mode != .copy { return }

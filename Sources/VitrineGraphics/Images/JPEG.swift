@@ -72,6 +72,7 @@ extension Surface {
     public func jpegData(quality: Int = 90) -> [UInt8]? {
         guard let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
+        unwindRing()   // libjpeg-turbo reads rows in place
         var opaque = self
         if format != .xrgb8888 && format != .argb8888 {
             opaque = Surface(width: width, height: height, format: .xrgb8888)

@@ -73,6 +73,7 @@ extension Surface {
     /// back the same premultiplied pixels), XRGB8888 and RGB565 as opaque RGB, A8 as grey
     /// (coverage as brightness).
     public func pngData() -> [UInt8] {
+        unwindRing()   // rows are read in place below
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(width)
@@ -149,6 +150,7 @@ extension Surface {
 
     /// The pixel at (`x`, `y`) of an opaque format as `0x00RRGGBB`.
     func opaqueWord(x: Int, y: Int) -> UInt32 {
+        let y = storedRow(x: x, y: y)
         switch format {
         case .xrgb8888, .argb8888:
             return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFFFFFF

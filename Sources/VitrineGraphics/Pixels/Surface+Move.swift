@@ -7,7 +7,8 @@ extension Surface {
     /// Moves the pixels of `rect` (this surface's pixels) by (`dx`, `dy`): afterwards the pixel
     /// that was at (x, y) in `rect` is at (x + dx, y + dy), as if copied through a second
     /// buffer. Only the part of `rect` whose source and destination both lie on the surface is
-    /// moved; pixels the move does not write keep their values. Returns the pixels written.
+    /// moved; pixels the move does not write keep their values. A turned band
+    /// (`rowRing`) is unwound first. Returns the pixels written.
     ///
     /// Source and destination usually overlap (a scroll by a few rows): the move is `memmove`,
     /// which allows that. Whole rows of a surface without padding are one block, moved by
@@ -20,6 +21,7 @@ extension Surface {
         // The part whose source and destination are both on the surface.
         let source = rect.intersection(bounds).intersection(PixelRect(x: -dx, y: -dy, width: width, height: height))
         guard !source.isEmpty, dx != 0 || dy != 0 else { return 0 }
+        unwindRing()
         let bpp = format.bytesPerPixel
         if dx == 0, source.x == 0, source.width == width, stride == width * bpp {
             let base = baseAddress
@@ -49,11 +51,14 @@ extension Surface {
     /// surface's size (else nothing happens and the result is nil). Of one 32-bit format, a
     /// vertical move is one pass a row (stores to `copy` that bypass the cache from
     /// `largeCopyBytes` on); otherwise, or moving only across, the
-    /// move is made and then copied. Returns the pixels moved.
+    /// move is made and then copied. A turned band (`rowRing`) is unwound first; `copy` must
+    /// have none. Returns the pixels moved.
     public func move(_ rect: PixelRect, dx: Int, dy: Int, copyingInto copy: Surface) -> Int? {
         guard copy.width == width, copy.height == height else { return nil }
+        precondition(copy.rowRing == nil, "Surface.move(copyingInto:): the copy has a turned band (rowRing)")
         let source = rect.intersection(bounds).intersection(PixelRect(x: -dx, y: -dy, width: width, height: height))
         guard !source.isEmpty, dx != 0 || dy != 0 else { return 0 }
+        unwindRing()
         let moved = PixelRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height)
         let bpp = format.bytesPerPixel
         guard dy != 0, copy.format == format, bpp == 4 else {

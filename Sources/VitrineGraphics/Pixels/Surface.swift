@@ -87,6 +87,13 @@ public final class Surface {
     /// rather than by `rep movsb`, which was measured only into ordinary memory (see
     /// `vitrine_copy_large`).
     public let isScanout: Bool
+    /// The band whose rows are stored turned round (`turnRing(_:by:)`), or nil: every row is
+    /// stored in place. Pixel coordinates everywhere stay the picture's; `word`, `color`,
+    /// `fill`, `copy(_:from:rotation:)` (as the source), `move` and the image encoders read
+    /// through it, or unwind it first. Anything else that reads or writes the memory
+    /// directly (a `GraphicsContext`, `composite`) must see nil or map rows itself
+    /// (`forEachStoredPiece(of:_:)`).
+    public internal(set) var rowRing: RowRing?
 
     /// A new surface of `width`×`height` pixels, zeroed. Sizes are clamped to at least 1.
     public init(width: Int, height: Int, format: PixelFormat = .argb8888) {
@@ -134,13 +141,13 @@ public final class Surface {
     /// ARGB8888; the top byte is undefined for XRGB8888).
     public func word(x: Int, y: Int) -> UInt32 {
         precondition(format.bytesPerPixel == 4 && bounds.contains(x: x, y: y))
-        return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        return baseAddress.load(fromByteOffset: storedRow(x: x, y: y) * stride + x * 4, as: UInt32.self)
     }
 
     /// The colour at (`x`, `y`), straight alpha, 8 bits a channel (opaque without alpha).
     public func color(x: Int, y: Int) -> Color {
         precondition(bounds.contains(x: x, y: y), "Surface.color: (\(x), \(y)) is outside \(width)×\(height)")
-        let row = baseAddress + y * stride
+        let row = baseAddress + storedRow(x: x, y: y) * stride
         var a = 255.0, r = 0.0, g = 0.0, b = 0.0
         switch format {
         case .xrgb8888, .argb8888:
@@ -163,7 +170,17 @@ public final class Surface {
     }
 
     /// Sets every pixel of `rect` (clipped to the surface) to `color`, replacing what was there.
+    /// A turned band's pixels are set where they are stored.
     public func fill(_ rect: PixelRect, with color: Color) {
+        guard rowRing != nil else { fillStored(rect, with: color); return }
+        forEachStoredPiece(of: rect) { piece, offset in
+            fillStored(PixelRect(x: piece.x, y: piece.y + offset, width: piece.width, height: piece.height), with: color)
+        }
+    }
+
+    /// Fills `rect` (clipped to the surface) in the stored pixels, whatever `rowRing` says: a
+    /// graphics context's fills, whose coordinates are already where pixels are stored.
+    func fillStored(_ rect: PixelRect, with color: Color) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         var c = color.pixmanColor
@@ -188,6 +205,7 @@ public final class Surface {
     /// Formats are converted as needed.
     public func composite(_ source: Surface, from sourceRect: PixelRect, to destination: (x: Int, y: Int),
                           operator op: CompositingOperator = .sourceOver, opacity: Double = 1, clip: Region? = nil) {
+        precondition(rowRing == nil && source.rowRing == nil, "Surface.composite: a turned band (rowRing); unwindRing() first")
         let src = sourceRect.intersection(source.bounds)
         guard !src.isEmpty, opacity > 0 else { return }
         let dx = destination.x + (src.x - sourceRect.x), dy = destination.y + (src.y - sourceRect.y)
@@ -203,9 +221,11 @@ public final class Surface {
     /// Copies the pixels of `region` (in `source`'s pixels) from `source`, turned by
     /// `rotation`, into this surface, converting the format: the copy to scanout. For
     /// `.none` this surface must be as large as `source`; for a quarter turn, its width is
-    /// `source`'s height. Returns the bytes written.
+    /// `source`'s height. A `source` with a turned band is read through it; this surface must
+    /// have none. Returns the bytes written.
     @discardableResult
     public func copy(_ region: Region, from source: Surface, rotation: ScreenRotation = .none) -> Int {
+        precondition(rowRing == nil, "Surface.copy: the destination has a turned band (rowRing); unwindRing() first")
         var written = 0
         if rotation == .none {
             // The same 32-bit format: plain memory copies, which the C library does with the
@@ -215,33 +235,44 @@ public final class Surface {
             // A large copy (a frame's) writes whole lines without reading them first: nothing
             // reads the destination soon (see `vitrine_copy_large`).
             let large = sameWords && area.area * format.bytesPerPixel >= Self.largeCopyBytes
-            area.forEachRect { r in
-                if sameWords {
-                    copyRows(r, from: source, large: large)
-                } else {
-                    pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
-                                             Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            area.forEachRect { rect in
+                source.forEachStoredPiece(of: rect) { r, offset in
+                    if sameWords {
+                        copyRows(r, from: source, sourceRowOffset: offset, large: large)
+                    } else {
+                        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, Int32(r.x), Int32(r.y + offset),
+                                                 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                    }
                 }
-                written += r.area * format.bytesPerPixel
+                written += rect.area * format.bytesPerPixel
             }
             if large { vitrine_streaming_fence() }
             return written
         }
         // Rotated: the source sampled through the inverse of the rotation, one rectangle at a
-        // time, nearest-neighbour (a quarter turn maps pixel centres onto pixel centres).
+        // time, nearest-neighbour (a quarter turn maps pixel centres onto pixel centres); a
+        // piece of a turned band sampled that many rows away.
         let toPanel = rotation.transform(sceneWidth: source.width, sceneHeight: source.height)
         let inverse = toPanel.inverted()
         var matrix = pixman_transform_t()
         matrix.matrix.0 = (pixmanFixed(inverse.a), pixmanFixed(inverse.c), pixmanFixed(inverse.tx))
         matrix.matrix.1 = (pixmanFixed(inverse.b), pixmanFixed(inverse.d), pixmanFixed(inverse.ty))
         matrix.matrix.2 = (0, 0, pixmanFixed(1))
+        var shown = 0
         pixman_image_set_transform(source.image, &matrix)
         defer { pixman_image_set_transform(source.image, nil) }
-        region.intersection(source.bounds).forEachRect { r in
-            let p = rotation.rect(r, sceneWidth: source.width, sceneHeight: source.height)
-            pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
-                                     Int32(p.x), Int32(p.y), 0, 0, Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
-            written += p.area * format.bytesPerPixel
+        region.intersection(source.bounds).forEachRect { rect in
+            source.forEachStoredPiece(of: rect) { r, offset in
+                if offset != shown {
+                    matrix.matrix.1.2 = pixmanFixed(inverse.ty + Double(offset))
+                    pixman_image_set_transform(source.image, &matrix)
+                    shown = offset
+                }
+                let p = rotation.rect(r, sceneWidth: source.width, sceneHeight: source.height)
+                pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
+                                         Int32(p.x), Int32(p.y), 0, 0, Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+                written += p.area * format.bytesPerPixel
+            }
         }
         return written
     }
@@ -252,11 +283,11 @@ public final class Surface {
     /// copy-out with streaming stores.
     static let largeCopyBytes = 1 << 20
 
-    /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format: one
-    /// copy when its rows are whole and contiguous in both, else one a row; `large` by
-    /// `vitrine_copy_large`, or by streaming stores into scanout memory (the caller fences
-    /// after the last).
-    private func copyRows(_ r: PixelRect, from source: Surface, large: Bool) {
+    /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format, where
+    /// `source` stores row `y` at `y + sourceRowOffset`: one copy when its rows are whole and
+    /// contiguous in both, else one a row; `large` by `vitrine_copy_large`, or by streaming
+    /// stores into scanout memory (the caller fences after the last).
+    private func copyRows(_ r: PixelRect, from source: Surface, sourceRowOffset: Int, large: Bool) {
         let bpp = format.bytesPerPixel
         let to = baseAddress, from = source.baseAddress
         func copy(_ destination: UnsafeMutableRawPointer, _ origin: UnsafeMutableRawPointer, _ bytes: Int) {
@@ -269,11 +300,11 @@ public final class Surface {
             }
         }
         if r.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
-            copy(to + r.y * stride, from + r.y * stride, r.height * stride)
+            copy(to + r.y * stride, from + (r.y + sourceRowOffset) * stride, r.height * stride)
             return
         }
         for y in r.y..<r.maxY {
-            copy(to + y * stride + r.x * bpp, from + y * source.stride + r.x * bpp, r.width * bpp)
+            copy(to + y * stride + r.x * bpp, from + (y + sourceRowOffset) * source.stride + r.x * bpp, r.width * bpp)
         }
     }
 

@@ -49,12 +49,14 @@ struct PartialRepaintTests {
     }
 
     private func run(seed: UInt64, bufferCount: Int, steps: Int, scale: Double = 1, opaqueCovers: Bool = false,
-                     largeScrolledView: Bool = false, scrolling: Bool = false, rotation: ScreenRotation = .none) {
+                     largeScrolledView: Bool = false, scrolling: Bool = false, rotation: ScreenRotation = .none,
+                     turnsRows: Bool = true) {
         // Scrolling runs on a 160×120-point scene at every scale (whole-pixel edges), turned or not.
         let quarter = rotation == .clockwise90 || rotation == .clockwise270
         let (width, height) = scrolling ? (Int(160 * scale), Int(120 * scale)) : (160, 120)
         let h = Harness(width: quarter ? height : width, height: quarter ? width : height, scale: scale,
                         bufferCount: bufferCount, rotation: rotation)
+        h.app.compositor?.turnsScrolledRows = turnsRows
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
         var views: [View] = []
@@ -150,7 +152,7 @@ struct PartialRepaintTests {
                 scroll.frame = Rect(x: grid(f.minX), y: grid(f.minY), width: max(grid(f.width), 20), height: max(grid(f.height), 20))
             }
         }
-        var movedFrames = 0
+        var movedFrames = 0, turnedFrames = 0
         for _ in 0..<8 { addRandomView() }
         h.settle()
         for step in 0..<steps {
@@ -190,6 +192,7 @@ struct PartialRepaintTests {
             let presents = h.display.presentCount
             h.settle()
             if h.display.presentCount > presents && h.app.statistics.lastFrame.pixelsMoved > 0 { movedFrames += 1 }
+            if h.app.compositor?.turnedBand != nil { turnedFrames += 1 }
             guard let shown = h.display.shownBuffer else { continue }
             let full = fullRepaint(h)
             if !shown.hasSamePixels(as: full) {
@@ -199,6 +202,8 @@ struct PartialRepaintTests {
         }
         // Scrolling that never moved pixels would prove nothing about moving them.
         if scrolling { #expect(movedFrames >= steps / 10, "only \(movedFrames) frames moved pixels") }
+        // Nor would a band whose rows were never turned, or turned while told not to.
+        if scrolling { #expect(turnsRows ? turnedFrames >= steps / 10 : turnedFrames == 0, "\(turnedFrames) frames had a turned band") }
     }
 
     /// The first pixel where two same-sized surfaces differ, for the failure message.
@@ -233,6 +238,13 @@ struct PartialRepaintTests {
     @Test(arguments: [1, 2, 3])
     func partialRepaintEqualsFullRepaintWhileScrolling(bufferCount: Int) {
         run(seed: 0x5C2011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 250, scrolling: true)
+    }
+
+    /// Scrolled areas moved instead of turned (`Compositor.turnsScrolledRows` off): the moving
+    /// ways, in one pass with the copy-out and band by band, stay exact too.
+    @Test(arguments: [1, 2])
+    func partialRepaintEqualsFullRepaintWhileScrollingByMoves(bufferCount: Int) {
+        run(seed: 0x5C2031 + UInt64(bufferCount), bufferCount: bufferCount, steps: 250, scrolling: true, turnsRows: false)
     }
 
     @Test(arguments: [2.0, 1.5])

@@ -217,19 +217,45 @@ struct ScrollBlitTests {
         expectExact(h)
     }
 
-    /// The moved pixels are written out as they move, in the same pass upright
-    /// (`Display.moveCopyingAhead`), band by band turned (`Display.copyAhead`), so the present
-    /// copies only the rest; a display that declines gets them from the present. The picture is
-    /// a full repaint's either way, upright or turned, up or down, in two bands or one.
+    /// Scrolled vertically, the area's stored rows are turned (`Surface.turnRing`): nothing
+    /// moves or is copied ahead, the present copies the whole area once, and the picture is a
+    /// full repaint's, upright or turned, up or down, across the wrap of the rows.
+    @Test(arguments: [ScreenRotation.none, .clockwise90])
+    func aVerticalScrollTurnsTheAreasRows(rotation: ScreenRotation) {
+        let (h, scroll) = listScreen(rotation: rotation)
+        // The last jump is longer than the area: nothing stays valid, all of it is repainted.
+        for (step, offset) in [10.0, 3, 40, 200, 180, 1, 259, 700].enumerated() {
+            scroll.contentOffset = Point(x: 0, y: offset)
+            h.settle()
+            let frame = h.app.statistics.lastFrame
+            #expect(offset == 700 ? frame.pixelsMoved == 0 && frame.pixelsComposed >= 400 * 260 : frame.pixelsMoved > 0, "step \(step)")
+            #expect(h.app.compositor?.turnedBand == PixelRect(x: 0, y: 20, width: 400, height: 260), "step \(step)")
+            #expect(h.display.lastBytesCopiedAhead == 0 && h.display.lastPixelsMovedAhead == 0, "step \(step)")
+            #expect(h.display.lastBytesCopied >= 400 * 260 * 4, "step \(step): the whole area reaches the buffer")
+            expectExact(h, "step \(step)")
+        }
+        // Reading the scene unwinds the band: the picture is the same, stored in place.
+        let scene = h.app.compositor!.scene
+        #expect(h.app.compositor?.turnedBand == nil)
+        #expect(scene.hasSamePixels(as: fullRepaintAsShown(h)) || rotation != .none)
+    }
+
+    /// With turning off (`Compositor.turnsScrolledRows`), the moved pixels are written out as
+    /// they move, in the same pass upright (`Display.moveCopyingAhead`), band by band turned
+    /// (`Display.copyAhead`), so the present copies only the rest; a display that declines
+    /// gets them from the present. The picture is a full repaint's either way, upright or
+    /// turned, up or down, in two bands or one.
     @Test(arguments: [true, false], [ScreenRotation.none, .clockwise90])
     func movedPixelsAreCopiedAheadOrByThePresent(copiesAhead: Bool, rotation: ScreenRotation) {
         let (h, scroll) = listScreen(rotation: rotation)
+        h.app.compositor?.turnsScrolledRows = false
         h.display.copiesAhead = copiesAhead
         for (step, offset) in [10.0, 3, 40, 200, 180, 1].enumerated() {
             scroll.contentOffset = Point(x: 0, y: offset)
             h.settle()
             let frame = h.app.statistics.lastFrame
             #expect(frame.pixelsMoved > 0, "step \(step)")
+            #expect(h.app.compositor?.turnedBand == nil, "step \(step)")
             #expect(h.display.lastBytesCopiedAhead == (copiesAhead ? frame.pixelsMoved * 4 : 0), "step \(step)")
             // Upright, the move and the copy-out are one pass; turned, the moved bands are copied.
             #expect(h.display.lastPixelsMovedAhead == (copiesAhead && rotation == .none ? frame.pixelsMoved : 0), "step \(step)")

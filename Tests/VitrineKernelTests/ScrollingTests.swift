@@ -101,7 +101,7 @@ extension KernelRing {
             return scroll
         }
 
-        @Test("a scroll by whole pixels moves the area and writes it to the DRM buffer in one pass; the writeback frame equals the headless render at each offset")
+        @Test("a scroll by whole pixels turns the area's rows, or moves it and writes it to the DRM buffer in one pass; the writeback frame equals the headless render at each offset")
         func oneMoveAndCopyPerFrame() throws {
             let kernel = try KernelApp()
             defer { kernel.shutdown() }
@@ -113,16 +113,27 @@ extension KernelRing {
             let reference = HeadlessReference(mode: DisplayMode(width: Self.width, height: Self.height), rotation: .none)
             let referenceScroll = Self.stripes(in: reference.window)
             reference.settle()
-            for offset in [48.0, 49, 300, 170, 7, 230] {
-                scroll.contentOffset = Point(x: 0, y: offset)
-                #expect(kernel.settle())
-                let frame = kernel.app.statistics.lastFrame
-                #expect(frame.pixelsMoved > 0, "offset \(offset): the area was repainted, not moved")
-                #expect(kernel.display.lastPixelsMovedAhead == frame.pixelsMoved,
-                        "offset \(offset): \(kernel.display.lastPixelsMovedAhead) of \(frame.pixelsMoved) moved pixels written in one pass")
-                referenceScroll.contentOffset = Point(x: 0, y: offset)
-                reference.settle()
-                PictureCheck.expectEqual(try capture.capture(), try #require(reference.shownFrame()), name: "scroll-one-pass-\(Int(offset))")
+            // First as the compositor scrolls by default (the area's stored rows turned, read
+            // out through them), then by moving pixels (moved and written out in one pass).
+            for turns in [true, false] {
+                kernel.app.compositor?.turnsScrolledRows = turns
+                for offset in turns ? [48.0, 49, 300, 170, 7, 230] : [40.0, 41, 290, 180, 9, 220] {
+                    scroll.contentOffset = Point(x: 0, y: offset)
+                    #expect(kernel.settle())
+                    let frame = kernel.app.statistics.lastFrame
+                    #expect(frame.pixelsMoved > 0, "offset \(offset): the area was repainted, not moved")
+                    if turns {
+                        #expect(kernel.app.compositor?.turnedBand != nil, "offset \(offset): no band turned")
+                        #expect(kernel.display.lastPixelsMovedAhead == 0, "offset \(offset): pixels moved while the band turns")
+                    } else {
+                        #expect(kernel.display.lastPixelsMovedAhead == frame.pixelsMoved,
+                                "offset \(offset): \(kernel.display.lastPixelsMovedAhead) of \(frame.pixelsMoved) moved pixels written in one pass")
+                    }
+                    referenceScroll.contentOffset = Point(x: 0, y: offset)
+                    reference.settle()
+                    PictureCheck.expectEqual(try capture.capture(), try #require(reference.shownFrame()),
+                                             name: "scroll-\(turns ? "turned" : "one-pass")-\(Int(offset))")
+                }
             }
             #expect(kernel.unexpectedLogMessages.isEmpty, "the backends complained: \(kernel.unexpectedLogMessages)")
         }

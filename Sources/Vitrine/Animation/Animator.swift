@@ -149,7 +149,9 @@ extension View {
         AnimationTransaction.current = transaction
         animations()
         AnimationTransaction.current = outer
-        let app = Application.currentIfAny
+        // The application whose window shows the changed views; the current one when none is
+        // on screen (tests run several applications in one process, each with its own clock).
+        let app = transaction.changes.lazy.compactMap { $0.view.window?.application }.first ?? Application.currentIfAny
         // Times that cannot be met are no time at all: an animation started at NaN would never
         // finish and keep the display ticking for good.
         let duration = duration.isFinite ? max(duration, 0) : 0

@@ -35,6 +35,21 @@ struct ViewAnimationTests {
         #expect(view.presentation == nil)
     }
 
+    /// With two applications in one process (as tests have), an animation runs on the one
+    /// whose window shows the view, not on the one made last: the other's loop never turns.
+    @Test func anAnimationRunsOnTheApplicationShowingTheView() {
+        let (h, view) = setUp()
+        let later = Harness()
+        later.settle()
+        let laterTurns = later.loop.turnCount
+        View.animate(withDuration: 0.3, options: .curveLinear) { view.alpha = 0.2 }
+        #expect(view.presentation != nil)
+        later.advance(by: 1)
+        #expect(later.loop.turnCount == laterTurns, "the animation ticked on the other application's loop")
+        h.advance(by: 1)
+        #expect(view.presentation == nil, "the animation did not run on its own application")
+    }
+
     @Test func movingAndFadingCallDrawZeroTimes() {
         let (h, view) = setUp()
         let draws = view.drawCount

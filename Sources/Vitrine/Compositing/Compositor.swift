@@ -130,7 +130,6 @@ public final class Compositor {
         RenderScratch.drawing.withContext(surface: sceneBuffer, transform: toPixels, clip: clip) { context in
             for window in windows { window.render(in: context, scale: scale) }
         }
-
         viewsVisited += RenderCulling.viewsVisited
         viewsPainted += RenderCulling.viewsPainted
         pixelsSpared += RenderCulling.pixelsSpared

@@ -80,8 +80,9 @@ extension Surface {
     }
 
     /// Stores the turned band's rows in place again (`rowRing` becomes nil); the picture is
-    /// unchanged. Each row is moved once, in chunks of at most 1 KiB through a buffer on the
-    /// stack (no larger, or Swift puts it on the heap): nothing is allocated. Called before anything reads or writes the memory directly.
+    /// unchanged. Called before anything reads or writes the memory directly. Each row is
+    /// moved once, in chunks of at most 1 KiB through a buffer on the stack (no larger, or
+    /// Swift puts it on the heap): nothing is allocated.
     public func unwindRing() {
         guard let ring = rowRing else { return }
         rowRing = nil

@@ -116,7 +116,7 @@ extension KernelRing {
             // First as the compositor scrolls by default (the area's stored rows turned, read
             // out through them), then by moving pixels (moved and written out in one pass).
             for turns in [true, false] {
-                kernel.app.compositor?.turnsScrolledRows = turns
+                kernel.app.compositor?.turnsScrolledAreas = turns
                 for offset in turns ? [48.0, 49, 300, 170, 7, 230] : [40.0, 41, 290, 180, 9, 220] {
                     scroll.contentOffset = Point(x: 0, y: offset)
                     #expect(kernel.settle())

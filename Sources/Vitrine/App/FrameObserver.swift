@@ -7,8 +7,8 @@ import VitrineGraphics
 /// right after the scene was handed to the display, with the scene (in scene pixels, upright)
 /// and the region of it that changed on screen (repainted and scrolled areas; never empty).
 /// `rotation` is the display's: the panel shows the scene turned by it. The scene may keep a
-/// scrolled area's rows turned (`Surface.rowRing`): read it through `Surface`'s own reads
-/// (`copy(_:from:rotation:)`, `color`, `word`, `pngData`, `jpegData`), which map the rows,
+/// scrolled area turned (`Surface.scrollRing`): read it through `Surface`'s own reads
+/// (`copy(_:from:rotation:)`, `color`, `word`, `pngData`, `jpegData`), which map its pixels,
 /// or call `unwindRing()` before reading its memory directly. The scene is only
 /// valid during the call: copy what you need. Observers run on the main actor inside the
 /// commit, so they must be quick and must not allocate per frame. To keep `damage`, copy it

@@ -28,13 +28,14 @@ public struct FrameCounters: Sendable, Hashable {
 /// as the user sees it; it is the only buffer ever read. Scanout buffers are written, never
 /// read. One compositor serves one display.
 ///
-/// A scrolled area may be kept as a turned band of the scene buffer (`Surface.rowRing`): a
-/// scroll then turns the band's rows instead of moving its pixels (see `ScrollBlit`), so
-/// composition maps the band's rows as it paints, and the display and the frame observers
-/// read them through `Surface.copy`. `scene` hands out the buffer with its rows in place.
+/// A scrolled area may be kept as a turned band of the scene buffer (`Surface.scrollRing`): a
+/// scroll then turns the band's rows and columns instead of moving its pixels (see
+/// `ScrollBlit`), so composition maps the band as it paints, and the display and the frame
+/// observers read it through `Surface.copy`. `scene` hands out the buffer with every pixel
+/// in place.
 @MainActor
 public final class Compositor {
-    /// The composed picture (scene pixels), its rows stored in place: a turned band is
+    /// The composed picture (scene pixels), every pixel stored in place: a turned band is
     /// unwound first (a pass over the band, only when the band is turned).
     public var scene: Surface {
         sceneBuffer.unwindRing()
@@ -42,13 +43,13 @@ public final class Compositor {
     }
     /// The scene buffer as the compositor keeps it: a scrolled area may be a turned band.
     private(set) var sceneBuffer: Surface
-    /// The scrolled area whose stored rows are turned now (scene pixels), or nil: for tests
-    /// and statistics.
-    public var turnedBand: PixelRect? { sceneBuffer.rowRing?.band }
-    /// Whether a vertical scroll turns the scrolled area's rows (`Surface.turnRing`) rather
+    /// The scrolled area turned now in the scene buffer (its band in scene pixels, and its
+    /// phases), or nil: for tests and statistics.
+    public var turnedBand: ScrollRing? { sceneBuffer.scrollRing }
+    /// Whether a scroll turns the scrolled area's rows and columns (`Surface.turnRing`) rather
     /// than moving its pixels: true, the cheaper way; tests turn it off to reach the moving
     /// ways (`Display.moveCopyingAhead`, `Display.copyAhead`).
-    public var turnsScrolledRows = true
+    public var turnsScrolledAreas = true
     /// Pixels per point.
     public let scale: Double
     /// The color where no window covers the screen.
@@ -68,7 +69,7 @@ public final class Compositor {
     /// What `present` has the display copy, kept so that its pixman blocks are reused.
     private var copying = Region()
     /// The part of a composition's damage being painted (scene pixels) and where it is
-    /// stored (its blocks reused): a turned band's rows are painted where they are stored.
+    /// stored (its blocks reused): a turned band is painted where its pixels are stored.
     private var piece = Region(), storedPiece = Region()
 
     /// A compositor for a scene of `width`×`height` pixels at `scale` pixels per point.
@@ -91,28 +92,35 @@ public final class Compositor {
         viewsVisited = 0
         viewsPainted = 0
         pixelsSpared = 0
-        guard let ring = sceneBuffer.rowRing, !area.boundingBox.intersection(ring.band).isEmpty else {
-            composePiece(area, rowOffset: 0, windows: windows)
+        guard let ring = sceneBuffer.scrollRing, !area.boundingBox.intersection(ring.band).isEmpty else {
+            composePiece(area, columnOffset: 0, rowOffset: 0, windows: windows)
             return area.area
         }
-        // A turned band: what lies outside it, then its rows before and after the wrap, each
-        // painted where it is stored, `rowOffset` rows away (rendering is the same whole
-        // pixels apart, as a group layer's is).
-        let band = ring.band, wrap = band.maxY - ring.phase
+        // A turned band: what lies outside it, then its four parts split where its columns and
+        // rows wrap, each painted where it is stored, that many pixels away (rendering is the
+        // same whole pixels apart, as a group layer's is).
+        let band = ring.band
+        let columnWrap = band.maxX - ring.columnPhase, rowWrap = band.maxY - ring.rowPhase
         piece.replaceContents(with: area)
         piece.subtract(band)
-        composePiece(piece, rowOffset: 0, windows: windows)
-        piece.replaceContents(with: area)
-        piece.formIntersection(PixelRect(x: band.x, y: band.y, width: band.width, height: wrap - band.y))
-        composePiece(piece, rowOffset: ring.phase, windows: windows)
-        piece.replaceContents(with: area)
-        piece.formIntersection(PixelRect(x: band.x, y: wrap, width: band.width, height: band.maxY - wrap))
-        composePiece(piece, rowOffset: ring.phase - band.height, windows: windows)
+        composePiece(piece, columnOffset: 0, rowOffset: 0, windows: windows)
+        for quarter in 0..<4 {
+            let right = quarter & 1 == 1, lower = quarter >= 2
+            let part = PixelRect(x: right ? columnWrap : band.x, y: lower ? rowWrap : band.y,
+                                 width: right ? band.maxX - columnWrap : columnWrap - band.x,
+                                 height: lower ? band.maxY - rowWrap : rowWrap - band.y)
+            guard !part.isEmpty else { continue }
+            piece.replaceContents(with: area)
+            piece.formIntersection(part)
+            composePiece(piece, columnOffset: right ? ring.columnPhase - band.width : ring.columnPhase,
+                         rowOffset: lower ? ring.rowPhase - band.height : ring.rowPhase, windows: windows)
+        }
         return area.area
     }
 
-    /// Repaints `area` (scene pixels, all stored `rowOffset` rows lower) from `windows`.
-    private func composePiece(_ area: Region, rowOffset: Int, windows: [Window]) {
+    /// Repaints `area` (scene pixels, all stored `columnOffset` pixels right and `rowOffset`
+    /// rows lower) from `windows`.
+    private func composePiece(_ area: Region, columnOffset: Int, rowOffset: Int, windows: [Window]) {
         guard !area.isEmpty else { return }
         // An opaque view that covers the whole damage paints every pixel of it: no clear, and
         // nothing below it is walked (see `RenderCulling`).
@@ -121,10 +129,10 @@ public final class Compositor {
         if !occluded { sceneBuffer.fill(area, with: screenColor) }   // the fill maps a turned band itself
         var toPixels = AffineTransform(scaleX: scale, y: scale)
         var clip = area
-        if rowOffset != 0 {
-            toPixels = toPixels.concatenating(AffineTransform(translationX: 0, y: Double(rowOffset)))
+        if columnOffset != 0 || rowOffset != 0 {
+            toPixels = toPixels.concatenating(AffineTransform(translationX: Double(columnOffset), y: Double(rowOffset)))
             storedPiece.replaceContents(with: area)
-            storedPiece.translate(dx: 0, dy: rowOffset)
+            storedPiece.translate(dx: columnOffset, dy: rowOffset)
             clip = storedPiece
         }
         RenderScratch.drawing.withContext(surface: sceneBuffer, transform: toPixels, clip: clip) { context in

@@ -5,15 +5,19 @@ import VitrineGraphics
 // When a clipping view's bounds origin moves (a `ScrollView`'s content offset, or any view
 // with `clipsToBounds` scrolled through `bounds`), the pixels its area showed are still right,
 // only moved. Instead of damaging the whole area, the move is recorded (`PendingScrolls`); at
-// the commit `ScrollBlit.plan` checks that moving pixels gives exactly what a repaint would,
-// and the compositor then moves the still-valid pixels inside the scene buffer (one blit,
-// `Surface.move`) and repaints only the strip the move exposed, plus whatever else is damaged
-// there, in the new coordinates. The copy-out to the display stays damage-based: the whole
-// area changed, so it is in the frame's present damage (and so in the damage ring). With a
-// display that copies ahead, the moved pixels are written out as they move, and the present
-// copies the rest: in the same pass as the move when nothing else is composed over them
-// (`Display.moveCopyingAhead`), else band by band, while still in the cache
-// (`Display.copyAhead(from:rect:)`).
+// the commit `ScrollBlit.plan` checks that keeping pixels gives exactly what a repaint would,
+// and the compositor then keeps the still-valid pixels and repaints only the strips the move
+// exposed, plus whatever else is damaged there, in the new coordinates. A frame's one move
+// keeps them without moving them: the area becomes a turned band of the scene buffer, whose
+// stored rows and columns the move turns (`Surface.turnRing`, `Surface.scrollRing`), so
+// composition paints each part of the band where it is stored and the display reads it
+// through `Surface.copy`. Two moves in a frame (or any with `turnsScrolledAreas` off) move
+// the pixels inside the scene (`Surface.move`). The copy-out to the display stays
+// damage-based: the whole area changed, so it is in the frame's present damage (and so in
+// the damage ring). With a display that copies ahead, moved pixels are written out as they
+// move, and the present copies the rest: in the same pass as the move when nothing else is
+// composed over them (`Display.moveCopyingAhead`), else band by band, while still in the
+// cache (`Display.copyAhead(from:rect:)`).
 //
 // Exactness, the rule every frame keeps (partial repaint = full repaint), holds because a
 // move is planned only when a pixel of the area shows, after the scroll, exactly what the
@@ -217,26 +221,26 @@ extension Compositor {
     /// pixels inside the scene, adds what must be repainted there (the exposed strips, what
     /// other views draw over the area, other damage in both coordinates) to `repaint`, and
     /// the whole area to `present`. `repaint` holds the frame's damage in scene
-    /// pixels on entry. A frame's one vertical move turns the area's stored rows instead
-    /// (`Surface.turnRing`, when `turnsScrolledRows`): no pixel moves, and the present copies
+    /// pixels on entry. A frame's one move turns the area's stored rows and columns instead
+    /// (`Surface.turnRing`, when `turnsScrolledAreas`): no pixel moves, and the present copies
     /// the area out once. Otherwise, with a `display` that copies ahead, the move is made band
     /// by band and each band copied out at once, still in the cache
     /// (`Display.copyAhead(from:rect:)`); the present then copies only the rest. Returns the
-    /// pixels moved.
+    /// pixels moved (or kept by turning).
     func moveScrolledAreas(repaint: inout Region, present: inout Region, display: (any Display)? = nil) -> Int {
         guard !scrollMoves.isEmpty else { return 0 }
         var moved = 0
         // Only a frame's one move copies ahead or turns rows: with several, a later move could
         // write pixels an earlier one already copied out, or move pixels of a turned band.
         let display = scrollMoves.count == 1 ? display : nil
-        let turns = turnsScrolledRows && scrollMoves.count == 1
+        let turns = turnsScrolledAreas && scrollMoves.count == 1
         for move in scrollMoves {
             let destination = move.area.intersection(PixelRect(x: move.area.x + move.dx, y: move.area.y + move.dy,
                                                               width: move.area.width, height: move.area.height))
-            // Turning the rows of the area (another turned band is unwound first): every pixel
-            // of `destination` shows what the pixel `dy` above showed, the rest of the area is
-            // repainted, as after a move.
-            let turned = turns && move.dx == 0 && !destination.isEmpty && turnRows(of: move.area, by: move.dy)
+            // Turning the area (another turned band is unwound first): every pixel of
+            // `destination` shows what the pixel (`dx`, `dy`) back showed, the rest of the area
+            // is repainted, as after a move.
+            let turned = turns && !destination.isEmpty && turnRing(of: move.area, dx: move.dx, dy: move.dy)
             if move.above == nil, !destination.isEmpty, repaint.boundingBox.intersection(move.area).isEmpty {
                 // The common case, nothing else in the area: the exposed bands are plain
                 // rectangles, and every moved pixel is final (copied out with its band).
@@ -267,13 +271,13 @@ extension Compositor {
         return moved
     }
 
-    /// Turns the stored rows of `area` by `dy` (`Surface.turnRing`), unwinding another turned
-    /// band first; false when the scene cannot (an area outside it).
-    private func turnRows(of area: PixelRect, by dy: Int) -> Bool {
-        if sceneBuffer.turnRing(area, by: dy) { return true }
-        guard sceneBuffer.rowRing != nil else { return false }
+    /// Turns the stored pixels of `area` by (`dx`, `dy`) (`Surface.turnRing`), unwinding
+    /// another turned band first; false when the scene cannot (an area outside it).
+    private func turnRing(of area: PixelRect, dx: Int, dy: Int) -> Bool {
+        if sceneBuffer.turnRing(area, dx: dx, dy: dy) { return true }
+        guard sceneBuffer.scrollRing != nil else { return false }
         sceneBuffer.unwindRing()
-        return sceneBuffer.turnRing(area, by: dy)
+        return sceneBuffer.turnRing(area, dx: dx, dy: dy)
     }
 
     /// Rows a band of a banded move holds: about 256 KiB, so that a band moved inside the

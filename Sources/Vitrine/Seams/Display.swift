@@ -106,8 +106,8 @@ public protocol Display: AnyObject {
 
     /// Copies `copying` from `scene` into the back buffer and queues it for the next vblank;
     /// `damage` is the frame's own change. Both in scene pixels. `scene` may keep a scrolled
-    /// area's rows turned (`Surface.rowRing`): read it through `Surface.copy(_:from:rotation:)`
-    /// (or `CopyAhead`), which reads each row where it is stored. Returns bytes written.
+    /// area turned (`Surface.scrollRing`): read it through `Surface.copy(_:from:rotation:)`
+    /// (or `CopyAhead`), which reads each pixel where it is stored. Returns bytes written.
     @discardableResult
     func present(scene: Surface, copying: Region, damage: Region) -> Int
 

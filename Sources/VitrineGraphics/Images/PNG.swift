@@ -150,7 +150,7 @@ extension Surface {
 
     /// The pixel at (`x`, `y`) of an opaque format as `0x00RRGGBB`.
     func opaqueWord(x: Int, y: Int) -> UInt32 {
-        let y = storedRow(x: x, y: y)
+        let (x, y) = stored(x: x, y: y)
         switch format {
         case .xrgb8888, .argb8888:
             return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFFFFFF

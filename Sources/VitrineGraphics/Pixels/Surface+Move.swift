@@ -8,7 +8,7 @@ extension Surface {
     /// that was at (x, y) in `rect` is at (x + dx, y + dy), as if copied through a second
     /// buffer. Only the part of `rect` whose source and destination both lie on the surface is
     /// moved; pixels the move does not write keep their values. A turned band
-    /// (`rowRing`) is unwound first. Returns the pixels written.
+    /// (`scrollRing`) is unwound first. Returns the pixels written.
     ///
     /// Source and destination usually overlap (a scroll by a few rows): the move is `memmove`,
     /// which allows that. Whole rows of a surface without padding are one block, moved by
@@ -51,11 +51,11 @@ extension Surface {
     /// surface's size (else nothing happens and the result is nil). Of one 32-bit format, a
     /// vertical move is one pass a row (stores to `copy` that bypass the cache from
     /// `largeCopyBytes` on); otherwise, or moving only across, the
-    /// move is made and then copied. A turned band (`rowRing`) is unwound first; `copy` must
+    /// move is made and then copied. A turned band (`scrollRing`) is unwound first; `copy` must
     /// have none. Returns the pixels moved.
     public func move(_ rect: PixelRect, dx: Int, dy: Int, copyingInto copy: Surface) -> Int? {
         guard copy.width == width, copy.height == height else { return nil }
-        precondition(copy.rowRing == nil, "Surface.move(copyingInto:): the copy has a turned band (rowRing)")
+        precondition(copy.scrollRing == nil, "Surface.move(copyingInto:): the copy has a turned band (scrollRing)")
         let source = rect.intersection(bounds).intersection(PixelRect(x: -dx, y: -dy, width: width, height: height))
         guard !source.isEmpty, dx != 0 || dy != 0 else { return 0 }
         unwindRing()

@@ -87,13 +87,13 @@ public final class Surface {
     /// rather than by `rep movsb`, which was measured only into ordinary memory (see
     /// `vitrine_copy_large`).
     public let isScanout: Bool
-    /// The band whose rows are stored turned round (`turnRing(_:by:)`), or nil: every row is
-    /// stored in place. Pixel coordinates everywhere stay the picture's; `word`, `color`,
-    /// `fill`, `copy(_:from:rotation:)` (as the source), `move` and the image encoders read
-    /// through it, or unwind it first. Anything else that reads or writes the memory
-    /// directly (a `GraphicsContext`, `composite`) must see nil or map rows itself
+    /// The band stored turned round (`turnRing(_:dx:dy:)`), or nil: every pixel is stored in
+    /// place. Pixel coordinates everywhere stay the picture's; `word`, `color`, `fill`,
+    /// `copy(_:from:rotation:)` (as the source), `move` and the image encoders read through
+    /// it, or unwind it first. Anything else that reads or writes the memory directly (a
+    /// `GraphicsContext`, `composite`) must see nil or map pixels itself
     /// (`forEachStoredPiece(of:_:)`).
-    public internal(set) var rowRing: RowRing?
+    public internal(set) var scrollRing: ScrollRing?
 
     /// A new surface of `width`×`height` pixels, zeroed. Sizes are clamped to at least 1.
     public init(width: Int, height: Int, format: PixelFormat = .argb8888) {
@@ -141,13 +141,15 @@ public final class Surface {
     /// ARGB8888; the top byte is undefined for XRGB8888).
     public func word(x: Int, y: Int) -> UInt32 {
         precondition(format.bytesPerPixel == 4 && bounds.contains(x: x, y: y))
-        return baseAddress.load(fromByteOffset: storedRow(x: x, y: y) * stride + x * 4, as: UInt32.self)
+        let at = stored(x: x, y: y)
+        return baseAddress.load(fromByteOffset: at.y * stride + at.x * 4, as: UInt32.self)
     }
 
     /// The colour at (`x`, `y`), straight alpha, 8 bits a channel (opaque without alpha).
     public func color(x: Int, y: Int) -> Color {
         precondition(bounds.contains(x: x, y: y), "Surface.color: (\(x), \(y)) is outside \(width)×\(height)")
-        let row = baseAddress + storedRow(x: x, y: y) * stride
+        let at = stored(x: x, y: y), x = at.x
+        let row = baseAddress + at.y * stride
         var a = 255.0, r = 0.0, g = 0.0, b = 0.0
         switch format {
         case .xrgb8888, .argb8888:
@@ -172,13 +174,14 @@ public final class Surface {
     /// Sets every pixel of `rect` (clipped to the surface) to `color`, replacing what was there.
     /// A turned band's pixels are set where they are stored.
     public func fill(_ rect: PixelRect, with color: Color) {
-        guard rowRing != nil else { fillStored(rect, with: color); return }
-        forEachStoredPiece(of: rect) { piece, offset in
-            fillStored(PixelRect(x: piece.x, y: piece.y + offset, width: piece.width, height: piece.height), with: color)
+        guard scrollRing != nil else { fillStored(rect, with: color); return }
+        forEachStoredPiece(of: rect) { piece, columnOffset, rowOffset in
+            fillStored(PixelRect(x: piece.x + columnOffset, y: piece.y + rowOffset, width: piece.width, height: piece.height),
+                       with: color)
         }
     }
 
-    /// Fills `rect` (clipped to the surface) in the stored pixels, whatever `rowRing` says: a
+    /// Fills `rect` (clipped to the surface) in the stored pixels, whatever `scrollRing` says: a
     /// graphics context's fills, whose coordinates are already where pixels are stored.
     func fillStored(_ rect: PixelRect, with color: Color) {
         let r = rect.intersection(bounds)
@@ -205,7 +208,7 @@ public final class Surface {
     /// Formats are converted as needed.
     public func composite(_ source: Surface, from sourceRect: PixelRect, to destination: (x: Int, y: Int),
                           operator op: CompositingOperator = .sourceOver, opacity: Double = 1, clip: Region? = nil) {
-        precondition(rowRing == nil && source.rowRing == nil, "Surface.composite: a turned band (rowRing); unwindRing() first")
+        precondition(scrollRing == nil && source.scrollRing == nil, "Surface.composite: a turned band (scrollRing); unwindRing() first")
         let src = sourceRect.intersection(source.bounds)
         guard !src.isEmpty, opacity > 0 else { return }
         let dx = destination.x + (src.x - sourceRect.x), dy = destination.y + (src.y - sourceRect.y)
@@ -225,7 +228,7 @@ public final class Surface {
     /// have none. Returns the bytes written.
     @discardableResult
     public func copy(_ region: Region, from source: Surface, rotation: ScreenRotation = .none) -> Int {
-        precondition(rowRing == nil, "Surface.copy: the destination has a turned band (rowRing); unwindRing() first")
+        precondition(scrollRing == nil, "Surface.copy: the destination has a turned band (scrollRing); unwindRing() first")
         var written = 0
         if rotation == .none {
             // The same 32-bit format: plain memory copies, which the C library does with the
@@ -236,11 +239,11 @@ public final class Surface {
             // reads the destination soon (see `vitrine_copy_large`).
             let large = sameWords && area.area * format.bytesPerPixel >= Self.largeCopyBytes
             area.forEachRect { rect in
-                source.forEachStoredPiece(of: rect) { r, offset in
+                source.forEachStoredPiece(of: rect) { r, columnOffset, rowOffset in
                     if sameWords {
-                        copyRows(r, from: source, sourceRowOffset: offset, large: large)
+                        copyRows(r, from: source, sourceOffset: (columnOffset, rowOffset), large: large)
                     } else {
-                        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, Int32(r.x), Int32(r.y + offset),
+                        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, Int32(r.x + columnOffset), Int32(r.y + rowOffset),
                                                  0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
                     }
                 }
@@ -258,15 +261,16 @@ public final class Surface {
         matrix.matrix.0 = (pixmanFixed(inverse.a), pixmanFixed(inverse.c), pixmanFixed(inverse.tx))
         matrix.matrix.1 = (pixmanFixed(inverse.b), pixmanFixed(inverse.d), pixmanFixed(inverse.ty))
         matrix.matrix.2 = (0, 0, pixmanFixed(1))
-        var shown = 0
+        var shown = (0, 0)
         pixman_image_set_transform(source.image, &matrix)
         defer { pixman_image_set_transform(source.image, nil) }
         region.intersection(source.bounds).forEachRect { rect in
-            source.forEachStoredPiece(of: rect) { r, offset in
-                if offset != shown {
-                    matrix.matrix.1.2 = pixmanFixed(inverse.ty + Double(offset))
+            source.forEachStoredPiece(of: rect) { r, columnOffset, rowOffset in
+                if (columnOffset, rowOffset) != shown {
+                    matrix.matrix.0.2 = pixmanFixed(inverse.tx + Double(columnOffset))
+                    matrix.matrix.1.2 = pixmanFixed(inverse.ty + Double(rowOffset))
                     pixman_image_set_transform(source.image, &matrix)
-                    shown = offset
+                    shown = (columnOffset, rowOffset)
                 }
                 let p = rotation.rect(r, sceneWidth: source.width, sceneHeight: source.height)
                 pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image,
@@ -284,10 +288,10 @@ public final class Surface {
     static let largeCopyBytes = 1 << 20
 
     /// Copies `r` (pixels of both surfaces, on both) from `source` of the same format, where
-    /// `source` stores row `y` at `y + sourceRowOffset`: one copy when its rows are whole and
-    /// contiguous in both, else one a row; `large` by `vitrine_copy_large`, or by streaming
-    /// stores into scanout memory (the caller fences after the last).
-    private func copyRows(_ r: PixelRect, from source: Surface, sourceRowOffset: Int, large: Bool) {
+    /// `source` stores pixel (x, y) at `sourceOffset` from it: one copy when its rows are
+    /// whole and contiguous in both, else one a row; `large` by `vitrine_copy_large`, or by
+    /// streaming stores into scanout memory (the caller fences after the last).
+    private func copyRows(_ r: PixelRect, from source: Surface, sourceOffset: (x: Int, y: Int), large: Bool) {
         let bpp = format.bytesPerPixel
         let to = baseAddress, from = source.baseAddress
         func copy(_ destination: UnsafeMutableRawPointer, _ origin: UnsafeMutableRawPointer, _ bytes: Int) {
@@ -299,12 +303,13 @@ public final class Surface {
                 vitrine_copy_large(destination, origin, bytes)
             }
         }
-        if r.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
-            copy(to + r.y * stride, from + (r.y + sourceRowOffset) * stride, r.height * stride)
+        if r.x == 0, sourceOffset.x == 0, r.width == width, r.width == source.width, stride == source.stride, stride == width * bpp {
+            copy(to + r.y * stride, from + (r.y + sourceOffset.y) * stride, r.height * stride)
             return
         }
+        let sourceX = (r.x + sourceOffset.x) * bpp
         for y in r.y..<r.maxY {
-            copy(to + y * stride + r.x * bpp, from + (y + sourceRowOffset) * source.stride + r.x * bpp, r.width * bpp)
+            copy(to + y * stride + r.x * bpp, from + (y + sourceOffset.y) * source.stride + sourceX, r.width * bpp)
         }
     }
 

@@ -56,7 +56,7 @@ struct PartialRepaintTests {
         let (width, height) = scrolling ? (Int(160 * scale), Int(120 * scale)) : (160, 120)
         let h = Harness(width: quarter ? height : width, height: quarter ? width : height, scale: scale,
                         bufferCount: bufferCount, rotation: rotation)
-        h.app.compositor?.turnsScrolledRows = turnsRows
+        h.app.compositor?.turnsScrolledAreas = turnsRows
         var g = SeededGenerator(seed: seed)
         h.window.backgroundColor = Color(rgb: 0xF0F0E8)
         var views: [View] = []
@@ -152,7 +152,7 @@ struct PartialRepaintTests {
                 scroll.frame = Rect(x: grid(f.minX), y: grid(f.minY), width: max(grid(f.width), 20), height: max(grid(f.height), 20))
             }
         }
-        var movedFrames = 0, turnedFrames = 0
+        var movedFrames = 0, turnedFrames = 0, turnedAcross = 0
         for _ in 0..<8 { addRandomView() }
         h.settle()
         for step in 0..<steps {
@@ -192,7 +192,10 @@ struct PartialRepaintTests {
             let presents = h.display.presentCount
             h.settle()
             if h.display.presentCount > presents && h.app.statistics.lastFrame.pixelsMoved > 0 { movedFrames += 1 }
-            if h.app.compositor?.turnedBand != nil { turnedFrames += 1 }
+            if let ring = h.app.compositor?.turnedBand {
+                turnedFrames += 1
+                if ring.columnPhase != 0 { turnedAcross += 1 }
+            }
             guard let shown = h.display.shownBuffer else { continue }
             let full = fullRepaint(h)
             if !shown.hasSamePixels(as: full) {
@@ -204,6 +207,7 @@ struct PartialRepaintTests {
         if scrolling { #expect(movedFrames >= steps / 10, "only \(movedFrames) frames moved pixels") }
         // Nor would a band whose rows were never turned, or turned while told not to.
         if scrolling { #expect(turnsRows ? turnedFrames >= steps / 10 : turnedFrames == 0, "\(turnedFrames) frames had a turned band") }
+        if scrolling && turnsRows { #expect(turnedAcross >= steps / 50, "only \(turnedAcross) frames had the band's columns turned") }
     }
 
     /// The first pixel where two same-sized surfaces differ, for the failure message.
@@ -240,7 +244,7 @@ struct PartialRepaintTests {
         run(seed: 0x5C2011 + UInt64(bufferCount), bufferCount: bufferCount, steps: 250, scrolling: true)
     }
 
-    /// Scrolled areas moved instead of turned (`Compositor.turnsScrolledRows` off): the moving
+    /// Scrolled areas moved instead of turned (`Compositor.turnsScrolledAreas` off): the moving
     /// ways, in one pass with the copy-out and band by band, stay exact too.
     @Test(arguments: [1, 2])
     func partialRepaintEqualsFullRepaintWhileScrollingByMoves(bufferCount: Int) {

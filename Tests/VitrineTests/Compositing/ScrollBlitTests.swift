@@ -67,19 +67,30 @@ struct ScrollBlitTests {
         expectExact(h)
     }
 
-    @Test func sidewaysAndDiagonalScrollsExposeTwoStrips() {
-        let (h, scroll) = listScreen()
+    /// Sideways and diagonal scrolls turn the area's columns (and rows) as a vertical one turns
+    /// its rows: nothing moves, the exposed strips are composed, the picture is exact.
+    @Test(arguments: [ScreenRotation.none, .clockwise90])
+    func sidewaysAndDiagonalScrollsExposeTwoStrips(rotation: ScreenRotation) {
+        let (h, scroll) = listScreen(rotation: rotation)
         scroll.contentOffset = Point(x: 30, y: 0)
         h.settle()
         #expect(h.app.statistics.lastFrame.pixelsComposed == 30 * 260)
+        #expect(h.app.compositor?.turnedBand?.columnPhase == 30 && h.app.compositor?.turnedBand?.rowPhase == 0)
+        #expect(h.display.lastPixelsMovedAhead == 0 && h.display.lastBytesCopiedAhead == 0)
         expectExact(h)
         scroll.contentOffset = Point(x: 25, y: 12)   // left 5, up 12
         h.settle()
         #expect(h.app.statistics.lastFrame.pixelsComposed == 400 * 260 - 395 * 248)
+        #expect(h.app.compositor?.turnedBand?.columnPhase == 25 && h.app.compositor?.turnedBand?.rowPhase == 12)
+        expectExact(h)
+        // Back across the wraps, then to the start: both phases back to 0, nothing turned.
+        scroll.contentOffset = Point(x: 390, y: 250)
+        h.settle()
         expectExact(h)
         scroll.contentOffset = Point(x: 0, y: 0)
         h.settle()
         expectExact(h)
+        #expect(h.app.compositor?.turnedBand == nil)
     }
 
     @Test func scrollingSeveralTimesInOneFrameMovesOnceByTheSum() {
@@ -229,7 +240,7 @@ struct ScrollBlitTests {
             h.settle()
             let frame = h.app.statistics.lastFrame
             #expect(offset == 700 ? frame.pixelsMoved == 0 && frame.pixelsComposed >= 400 * 260 : frame.pixelsMoved > 0, "step \(step)")
-            #expect(h.app.compositor?.turnedBand == PixelRect(x: 0, y: 20, width: 400, height: 260), "step \(step)")
+            #expect(h.app.compositor?.turnedBand?.band == PixelRect(x: 0, y: 20, width: 400, height: 260), "step \(step)")
             #expect(h.display.lastBytesCopiedAhead == 0 && h.display.lastPixelsMovedAhead == 0, "step \(step)")
             #expect(h.display.lastBytesCopied >= 400 * 260 * 4, "step \(step): the whole area reaches the buffer")
             expectExact(h, "step \(step)")
@@ -240,7 +251,7 @@ struct ScrollBlitTests {
         #expect(scene.hasSamePixels(as: fullRepaintAsShown(h)) || rotation != .none)
     }
 
-    /// With turning off (`Compositor.turnsScrolledRows`), the moved pixels are written out as
+    /// With turning off (`Compositor.turnsScrolledAreas`), the moved pixels are written out as
     /// they move, in the same pass upright (`Display.moveCopyingAhead`), band by band turned
     /// (`Display.copyAhead`), so the present copies only the rest; a display that declines
     /// gets them from the present. The picture is a full repaint's either way, upright or
@@ -248,7 +259,7 @@ struct ScrollBlitTests {
     @Test(arguments: [true, false], [ScreenRotation.none, .clockwise90])
     func movedPixelsAreCopiedAheadOrByThePresent(copiesAhead: Bool, rotation: ScreenRotation) {
         let (h, scroll) = listScreen(rotation: rotation)
-        h.app.compositor?.turnsScrolledRows = false
+        h.app.compositor?.turnsScrolledAreas = false
         h.display.copiesAhead = copiesAhead
         for (step, offset) in [10.0, 3, 40, 200, 180, 1].enumerated() {
             scroll.contentOffset = Point(x: 0, y: offset)

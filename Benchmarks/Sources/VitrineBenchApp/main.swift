@@ -18,7 +18,8 @@ import VitrineGraphics
 //                                       touch frames for an instruction counter (callgrind)
 //   vitrine-bench-app frames KIND COUNT headless frames (full-repaint, full-redraw, button, move,
 //                                       label) for a profiler
-//   vitrine-bench-app scroll-frames COUNT  steady-scroll frames of the card list, for a profiler
+//   vitrine-bench-app scroll-frames COUNT [sideways]
+//                                       steady-scroll frames of the card list, for a profiler
 //   vitrine-bench-app frame-counters    exact pixels composed, bytes copied and views drawn of
 //                                       each kind of frame
 
@@ -315,13 +316,14 @@ MainActor.assumeIsolated {
         touch(views: views, depth: depth, frames: frames, target: target)
     case "frame-counters":
         frameCounters()
-    case "scroll-frames" where arguments.count == 2:
-        // The steady scroll of the card list (Scroll-cards-2000pts), for a profiler.
-        guard let count = Int(arguments[1]), count > 0 else {
-            print("vitrine-bench-app scroll-frames: COUNT > 0")
+    case "scroll-frames" where (2...3).contains(arguments.count):
+        // The steady scroll of the card list (Scroll-cards-2000pts; with `sideways`,
+        // Scroll-cards-sideways-2000pts), for a profiler.
+        guard let count = Int(arguments[1]), count > 0, arguments.count == 2 || arguments[2] == "sideways" else {
+            print("vitrine-bench-app scroll-frames: COUNT > 0, then optionally sideways")
             exit(2)
         }
-        let cards = ScrollingCards()
+        let cards = ScrollingCards(sideways: arguments.count == 3)
         for _ in 0..<(2 * ScrollingCards.framesPerPass) { cards.frame() }
         let presented = measuredScrollFrames(cards, count: count)
         Figures.report("scroll_frames", presented)
@@ -355,7 +357,7 @@ MainActor.assumeIsolated {
         frames(change, count: count)
     default:
         print("usage: vitrine-bench-app idle [SECONDS] | startup | memory [SCENE] | touch VIEWS DEPTH FRAMES [view|button|tap] "
-              + "| frames KIND COUNT | scroll-frames COUNT | key-taps COUNT | frame-counters | list-steps COUNT [frames]")
+              + "| frames KIND COUNT | scroll-frames COUNT [sideways] | key-taps COUNT | frame-counters | list-steps COUNT [frames]")
         exit(2)
     }
 }

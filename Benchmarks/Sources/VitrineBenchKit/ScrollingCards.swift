@@ -10,7 +10,8 @@ import VitrineHeadless
 /// Each `frame()` sets the next offset of the scroll (whole pixels, as a scroll view's
 /// animation rounds them), commits and lets the vblank pass. The scroll goes 60 frames down
 /// and 60 frames back up, so every frame is a scroll frame (33 or 34 pixels) and the scene
-/// stays warm. Coordinates are window points at scale 1.
+/// stays warm. Coordinates are window points at scale 1. Made `sideways`, the list is three
+/// pages wide (the rows repeated on each) and scrolls across instead, by the same steps.
 @MainActor
 public final class ScrollingCards {
     /// Points the content moves per second.
@@ -30,10 +31,13 @@ public final class ScrollingCards {
     public let application: Application
     /// The list.
     public let scrollView: ScrollView
+    /// Whether the list scrolls across (three pages wide) rather than down.
+    public let sideways: Bool
     private var index = 0
 
     /// Builds the list on a new 1920×1080 headless platform and shows its first frame.
-    public init() {
+    public init(sideways: Bool = false) {
+        self.sideways = sideways
         platform = HeadlessPlatform(mode: DisplayMode(width: 1920, height: 1080))
         application = Application(platform: platform)
         let bounds = application.screen.bounds
@@ -48,19 +52,23 @@ public final class ScrollingCards {
         header.addSubview(title)
         scrollView = ScrollView(frame: Rect(x: 0, y: 120, width: bounds.width, height: bounds.height - 120))
         scrollView.backgroundColor = Color(rgb: 0xF4F1EA)
-        scrollView.contentSize = Size(width: bounds.width, height: Double(Self.rowCount) * Self.rowHeight + 12)
-        for row in 0..<Self.rowCount {
-            let card = View(frame: Rect(x: 48, y: 12 + Double(row) * Self.rowHeight, width: bounds.width - 96, height: 96))
-            card.backgroundColor = .white
-            card.cornerRadius = 16
-            card.borderWidth = 1
-            card.borderColor = Color(rgb: 0xD8D2C4)
-            let label = Label(text: "Room \(row + 1) · free until \(13 + row % 6):00 · \(4 + row % 9) seats",
-                              font: .system(size: 28, weight: .semibold))
-            label.textColor = Color(rgb: 0x1B2A41)
-            label.frame = Rect(x: 32, y: 28, width: 720, height: 40)
-            card.addSubview(label)
-            scrollView.addSubview(card)
+        let pages = sideways ? 3 : 1
+        scrollView.contentSize = Size(width: bounds.width * Double(pages), height: Double(Self.rowCount) * Self.rowHeight + 12)
+        for page in 0..<pages {
+            for row in 0..<Self.rowCount {
+                let card = View(frame: Rect(x: 48 + Double(page) * bounds.width, y: 12 + Double(row) * Self.rowHeight,
+                                            width: bounds.width - 96, height: 96))
+                card.backgroundColor = .white
+                card.cornerRadius = 16
+                card.borderWidth = 1
+                card.borderColor = Color(rgb: 0xD8D2C4)
+                let label = Label(text: "Room \(row + 1) · free until \(13 + row % 6):00 · \(4 + row % 9) seats",
+                                  font: .system(size: 28, weight: .semibold))
+                label.textColor = Color(rgb: 0x1B2A41)
+                label.frame = Rect(x: 32, y: 28, width: 720, height: 40)
+                card.addSubview(label)
+                scrollView.addSubview(card)
+            }
         }
         window.addSubview(scrollView)
         window.makeKeyAndVisible(in: application)
@@ -83,7 +91,8 @@ public final class ScrollingCards {
     public func frame() -> FrameCounters? {
         let presentsBefore = application.statistics.presents
         index += 1
-        scrollView.contentOffset = Point(x: 0, y: Self.offset(at: index))
+        let offset = Self.offset(at: index)
+        scrollView.contentOffset = sideways ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
         application.commit()
         platform.manualMainLoop.advance(by: platform.virtualDisplay.refreshPeriod)
         return application.statistics.presents == presentsBefore + 1 ? application.statistics.lastFrame : nil

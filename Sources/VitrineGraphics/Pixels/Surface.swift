@@ -254,7 +254,7 @@ public final class Surface {
         }
         // Rotated: the source sampled through the inverse of the rotation, one rectangle at a
         // time, nearest-neighbour (a quarter turn maps pixel centres onto pixel centres); a
-        // piece of a turned band sampled that many rows away.
+        // piece of a turned band sampled where it is stored, its offsets away.
         let toPanel = rotation.transform(sceneWidth: source.width, sceneHeight: source.height)
         let inverse = toPanel.inverted()
         var matrix = pixman_transform_t()

@@ -99,7 +99,10 @@ extension View {
         let toPixels = backingStoreTransform(scale: scale, region: region)
         let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
         guard !pixels.isEmpty else { return }
-        store.fill(pixels, with: .clear)
+        // Cleared before drawing; outside the ink (a box holding every pixel drawn so far) the
+        // store is transparent already, a new one whole.
+        let inked = pixels.intersection(backingStoreInk)
+        if !inked.isEmpty { store.fill(inked, with: .clear) }
         RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
             draw(rect, in: context)
         }

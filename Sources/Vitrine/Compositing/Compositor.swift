@@ -96,24 +96,16 @@ public final class Compositor {
             composePiece(area, columnOffset: 0, rowOffset: 0, windows: windows)
             return area.area
         }
-        // A turned band: what lies outside it, then its four parts split where its columns and
-        // rows wrap, each painted where it is stored, that many pixels away (rendering is the
-        // same whole pixels apart, as a group layer's is).
-        let band = ring.band
-        let columnWrap = band.maxX - ring.columnPhase, rowWrap = band.maxY - ring.rowPhase
+        // A turned band: what lies outside it, then each part between its wraps, painted where
+        // it is stored, that many pixels away (rendering is the same whole pixels apart, as a
+        // group layer's is).
         piece.replaceContents(with: area)
-        piece.subtract(band)
+        piece.subtract(ring.band)
         composePiece(piece, columnOffset: 0, rowOffset: 0, windows: windows)
-        for quarter in 0..<4 {
-            let right = quarter & 1 == 1, lower = quarter >= 2
-            let part = PixelRect(x: right ? columnWrap : band.x, y: lower ? rowWrap : band.y,
-                                 width: right ? band.maxX - columnWrap : columnWrap - band.x,
-                                 height: lower ? band.maxY - rowWrap : rowWrap - band.y)
-            guard !part.isEmpty else { continue }
+        ring.forEachPart { part, columnOffset, rowOffset in
             piece.replaceContents(with: area)
             piece.formIntersection(part)
-            composePiece(piece, columnOffset: right ? ring.columnPhase - band.width : ring.columnPhase,
-                         rowOffset: lower ? ring.rowPhase - band.height : ring.rowPhase, windows: windows)
+            composePiece(piece, columnOffset: columnOffset, rowOffset: rowOffset, windows: windows)
         }
         return area.area
     }

@@ -18,6 +18,27 @@ public struct ScrollRing: Sendable, Hashable {
     /// How far the band's rows are turned: 0 ..< `band.height` (not both 0).
     public let rowPhase: Int
 
+    /// Calls `body` with the parts of the band (the picture's pixels) that are each stored as
+    /// one block, split where its stored columns and rows wrap round (up to four), and where
+    /// each is stored: (`columnOffset`, `rowOffset`) from it. Columns (rows) before the wrap
+    /// are stored the phase further on, the rest wrapped round to the start.
+    public func forEachPart(_ body: (_ part: PixelRect, _ columnOffset: Int, _ rowOffset: Int) throws -> Void) rethrows {
+        let columnWrap = band.maxX - columnPhase, rowWrap = band.maxY - rowPhase
+        // Four calls, no arrays: this runs on every copy out and composition of the band.
+        func part(right: Bool, lower: Bool) throws {
+            let part = PixelRect(x: right ? columnWrap : band.x, y: lower ? rowWrap : band.y,
+                                 width: right ? band.maxX - columnWrap : columnWrap - band.x,
+                                 height: lower ? band.maxY - rowWrap : rowWrap - band.y)
+            if !part.isEmpty {
+                try body(part, right ? columnPhase - band.width : columnPhase, lower ? rowPhase - band.height : rowPhase)
+            }
+        }
+        try part(right: false, lower: false)
+        try part(right: true, lower: false)
+        try part(right: false, lower: true)
+        try part(right: true, lower: true)
+    }
+
     /// Where the picture's pixel (`x`, `y`) is stored.
     @inline(__always)
     func stored(x: Int, y: Int) -> (x: Int, y: Int) {
@@ -59,21 +80,11 @@ extension Surface {
         if !left.isEmpty { try body(left, 0, 0) }
         if !right.isEmpty { try body(right, 0, 0) }
         if !below.isEmpty { try body(below, 0, 0) }
-        // Inside: columns (rows) before the wrap are stored the phase further on, the rest
-        // wrapped round to the start. (No arrays here: this runs on every copy out.)
-        let columnWrap = band.maxX - ring.columnPhase, rowWrap = band.maxY - ring.rowPhase
-        let firstColumns = PixelRect(x: band.x, y: band.y, width: columnWrap - band.x, height: band.height)
-        let lastColumns = PixelRect(x: columnWrap, y: band.y, width: band.maxX - columnWrap, height: band.height)
-        let firstRows = PixelRect(x: band.x, y: band.y, width: band.width, height: rowWrap - band.y)
-        let lastRows = PixelRect(x: band.x, y: rowWrap, width: band.width, height: band.maxY - rowWrap)
-        func piece(_ columns: PixelRect, _ rows: PixelRect, _ columnOffset: Int, _ rowOffset: Int) throws {
-            let piece = inside.intersection(columns).intersection(rows)
+        // Inside: each part of the band between its wraps.
+        try ring.forEachPart { part, columnOffset, rowOffset in
+            let piece = inside.intersection(part)
             if !piece.isEmpty { try body(piece, columnOffset, rowOffset) }
         }
-        try piece(firstColumns, firstRows, ring.columnPhase, ring.rowPhase)
-        try piece(lastColumns, firstRows, ring.columnPhase - band.width, ring.rowPhase)
-        try piece(firstColumns, lastRows, ring.columnPhase, ring.rowPhase - band.height)
-        try piece(lastColumns, lastRows, ring.columnPhase - band.width, ring.rowPhase - band.height)
     }
 
     /// Scrolls the pixels of `band` by (`dx`, `dy`) without moving them, by turning the band's

@@ -103,13 +103,18 @@ extension View {
         // store is transparent already, a new one whole.
         let inked = pixels.intersection(backingStoreInk)
         if !inked.isEmpty { store.fill(inked, with: .clear) }
-        RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
+        // What the drawing touched: the context's box of what it painted, unless `draw` took
+        // the surface from it (then the pixels are scanned).
+        let touched: PixelRect? = RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
             draw(rect, in: context)
+            return context.surfaceLent ? nil : context.touchedBounds
         }
         if !drawsContent { backingStore = nil; return }
         // What is inked now: the redrawn pixels' ink, and the old ink where it lies outside
         // them (as a box: a superset is enough, composing transparent pixels changes nothing).
-        let drawn = store.inkBounds(in: pixels)
+        // Within the redrawn pixels, the store was cleared where it had ink and was clear
+        // elsewhere, so only what the drawing touched can hold ink.
+        let drawn = touched.map { $0.intersection(pixels) } ?? store.inkBounds(in: pixels)
         let old = backingStoreInk
         let oldInside = old.isEmpty || (old.x >= pixels.x && old.y >= pixels.y && old.maxX <= pixels.maxX && old.maxY <= pixels.maxY)
         backingStoreInk = oldInside ? drawn : (drawn.isEmpty ? old : old.union(drawn))
@@ -359,7 +364,7 @@ extension View {
         var extent = clipsToBounds ? bounds : (clipBox.area <= ownBox.area ? nil : renderExtent(in: bounds))
         extent = extent?.applying(toTarget)
         var area = extent.map { Region(covering: $0) } ?? Region(clipBox)
-        area.formIntersection(context.surface.bounds)
+        area.formIntersection(context.target.bounds)
         if let clip = context.clipRegion { area.formIntersection(clip) }
         let box = area.boundingBox
         guard !box.isEmpty else { return }

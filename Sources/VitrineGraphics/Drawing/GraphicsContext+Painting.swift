@@ -70,7 +70,7 @@ extension GraphicsContext {
               r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded() else {
             return nil
         }
-        let limit = surface.bounds.rect.insetBy(dx: -1, dy: -1)
+        let limit = target.bounds.rect.insetBy(dx: -1, dy: -1)
         return PixelRect(covering: r.intersection(limit))
     }
 
@@ -106,7 +106,7 @@ extension GraphicsContext {
             }
         }
         guard minX < maxX, minY < maxY else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        let r = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(surface.bounds.rect)
+        let r = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(target.bounds.rect)
         return PixelRect(covering: r)
     }
 
@@ -195,20 +195,20 @@ extension GraphicsContext {
     /// Full coverage without a clip mask: fills and plain composites limited by the region.
     func paintUnmasked(_ source: Source, area: PixelRect, alpha: Double, mode: BlendMode) {
         if mode == .clear {
-            forEachClipRect(in: area) { surface.fillStored($0, with: .clear) }
+            forEachClipRect(in: area) { target.fillStored($0, with: .clear) }
             return
         }
         switch source {
         case .color(let color):
             let c = color.withAlphaComponent(color.alpha * alpha)
             if mode == .copy || (mode == .normal && c.alpha == 1) {
-                forEachClipRect(in: area) { surface.fillStored($0, with: c) }
+                forEachClipRect(in: area) { target.fillStored($0, with: c) }
                 return
             }
             if c.alpha == 0 && mode != .copy { return }
             let solid = scratch.solidImage(c)
             forEachClipRect(in: area) { r in
-                pixman_image_composite32(mode.pixmanOperator, solid, nil, surface.image, 0, 0, 0, 0,
+                pixman_image_composite32(mode.pixmanOperator, solid, nil, target.image, 0, 0, 0, 0,
                                          Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
         case .image(let image, let transform, let anchor, let applyAlpha):
@@ -216,7 +216,7 @@ extension GraphicsContext {
             let origin = setSourceTransform(image, transform, anchor: anchor, area: area)
             forEachClipRect(in: area) { r in
                 let (dx, dy) = (Int32(r.x - area.x), Int32(r.y - area.y))
-                pixman_image_composite32(mode.pixmanOperator, image, mask, surface.image, origin.x &+ dx, origin.y &+ dy,
+                pixman_image_composite32(mode.pixmanOperator, image, mask, target.image, origin.x &+ dx, origin.y &+ dy,
                                          0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
         }
@@ -248,7 +248,7 @@ extension GraphicsContext {
         func composite(_ op: pixman_op_t, _ source: OpaquePointer?, _ sx: Int32, _ sy: Int32) {
             forEachClipRect(in: area) { r in
                 let (dx, dy) = (Int32(r.x) - x, Int32(r.y) - y)
-                pixman_image_composite32(op, source, mask, surface.image, sx &+ dx, sy &+ dy, mx &+ dx, my &+ dy,
+                pixman_image_composite32(op, source, mask, target.image, sx &+ dx, sy &+ dy, mx &+ dx, my &+ dy,
                                          Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
         }
@@ -257,7 +257,7 @@ extension GraphicsContext {
             // The mask as the source of OUT_REVERSE (no mask), where the others read it as the mask.
             forEachClipRect(in: area) { r in
                 let (dx, dy) = (Int32(r.x) - x, Int32(r.y) - y)
-                pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, mask, nil, surface.image, mx &+ dx, my &+ dy, 0, 0,
+                pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, mask, nil, target.image, mx &+ dx, my &+ dy, 0, 0,
                                          Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             }
             guard mode == .copy else { return }
@@ -274,11 +274,20 @@ extension GraphicsContext {
     /// on one box per call, where a many-rectangle clip region set on the destination (the
     /// damage of a key, its preview and the field) would be copied and intersected on the heap.
     func forEachClipRect(in area: PixelRect, _ body: (PixelRect) -> Void) {
+        touch(area)
         guard let clipRegion else { body(area); return }
         clipRegion.forEachRect { r in
             let piece = r.intersection(area)
             if !piece.isEmpty { body(piece) }
         }
+    }
+
+    /// Adds `area` (surface pixels) to `touchedBounds`: every call that changes pixels makes
+    /// it first, with the area it is limited to.
+    @inline(__always)
+    func touch(_ area: PixelRect) {
+        guard !area.isEmpty else { return }
+        touchedBounds = touchedBounds.isEmpty ? area : touchedBounds.union(area)
     }
 
     /// Sets `image`'s pixman transform to `transform` (surface pixels to source coordinates)

@@ -76,13 +76,13 @@ extension GraphicsContext {
             var x = piece.x
             for span in scratch.sparingSpans {
                 if span.start > x {
-                    surface.fillStored(PixelRect(x: x, y: top, width: span.start - x, height: bottom - top), with: color)
+                    target.fillStored(PixelRect(x: x, y: top, width: span.start - x, height: bottom - top), with: color)
                     filled += (span.start - x) * (bottom - top)
                 }
                 x = max(x, span.end)
             }
             if x < piece.maxX {
-                surface.fillStored(PixelRect(x: x, y: top, width: piece.maxX - x, height: bottom - top), with: color)
+                target.fillStored(PixelRect(x: x, y: top, width: piece.maxX - x, height: bottom - top), with: color)
                 filled += (piece.maxX - x) * (bottom - top)
             }
         }

@@ -73,8 +73,23 @@ public final class GraphicsContext {
     // The state below is read on every primitive, several times (a glyph, a span of a rounded
     // rectangle): like `stack`, it is used from one thread and never accessed twice at once,
     // so the runtime's exclusivity checks (a call and a thread-local lookup each) are left out.
-    /// The pixels drawn into.
-    @exclusivity(unchecked) public private(set) var surface: Surface
+    /// The pixels drawn into. Reading it lends them out: whoever holds the surface may change
+    /// pixels the context does not see, so `touchedBounds` no longer tells what changed
+    /// (`surfaceLent`).
+    public var surface: Surface {
+        surfaceLent = true
+        return target
+    }
+    /// The pixels drawn into, read by the context itself (and by the compositor, which does
+    /// not draw into the surface behind the context's back).
+    @exclusivity(unchecked) package private(set) var target: Surface
+    /// A box (surface pixels) holding every pixel the context has painted since it was made
+    /// or reset: each painting call adds the area it was limited to, so the box may hold
+    /// pixels left as they were, never miss one that changed. Empty when nothing was painted.
+    /// It says nothing once `surfaceLent`.
+    @exclusivity(unchecked) package internal(set) var touchedBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Whether `surface` was read: then pixels may have changed outside `touchedBounds`.
+    @exclusivity(unchecked) package private(set) var surfaceLent = false
 
     /// The current transform: user space to surface pixels.
     @exclusivity(unchecked) public internal(set) var ctm: AffineTransform
@@ -144,7 +159,7 @@ public final class GraphicsContext {
     /// A context drawing into `surface`; `transform` maps user space to the surface's pixels
     /// and `clip` (surface pixels; nil for all of it) limits what may change.
     public init(surface: Surface, transform: AffineTransform = .identity, clip: Region? = nil) {
-        self.surface = surface
+        self.target = surface
         self.ctm = transform
         self.clipRegion = clip
         self.clipBox = clip?.boundingBox
@@ -153,7 +168,7 @@ public final class GraphicsContext {
 
     /// A context drawing with `scratch`'s reused memory (see `DrawingScratch.withContext`).
     init(surface: Surface, transform: AffineTransform, clip: Region?, scratch: DrawingScratch) {
-        self.surface = surface
+        self.target = surface
         self.ctm = transform
         self.clipRegion = clip
         self.clipBox = clip?.boundingBox
@@ -162,7 +177,9 @@ public final class GraphicsContext {
 
     /// Makes this context as new, drawing into `surface` (a context reused by its scratch).
     func reset(surface: Surface, transform: AffineTransform, clip: Region?) {
-        self.surface = surface
+        target = surface
+        touchedBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        surfaceLent = false
         ctm = transform
         clipRegion = clip
         clipMask = nil
@@ -241,7 +258,7 @@ public final class GraphicsContext {
 
     /// Intersects the clip with `region`, in surface pixels (the transform does not apply).
     public func clip(to region: Region) {
-        clipRegion = (clipRegion ?? Region(surface.bounds)).intersection(region)
+        clipRegion = (clipRegion ?? Region(target.bounds)).intersection(region)
     }
 
     /// Intersects the clip with the inside of `path` (user space) under `rule`, antialiased.
@@ -280,7 +297,7 @@ public final class GraphicsContext {
 
     /// Surface pixels the clip may let through.
     package var clipBounds: PixelRect {
-        clipBox.map { $0.intersection(surface.bounds) } ?? surface.bounds
+        clipBox.map { $0.intersection(target.bounds) } ?? target.bounds
     }
 
     // MARK: - Shapes
@@ -456,12 +473,12 @@ public final class GraphicsContext {
         let inImage = opaque.intersection(image.bounds)
         let core = PixelRect(x: inImage.x + x, y: inImage.y + y, width: inImage.width, height: inImage.height).intersection(bounds)
         guard !core.isEmpty, alpha >= 1, blendMode == .normal, clipMask == nil, image.format == .argb8888,
-              surface.format == .xrgb8888 || surface.format == .argb8888 else {
+              target.format == .xrgb8888 || target.format == .argb8888 else {
             paint(source, coverage: .full, bounds: bounds, mode: blendMode)
             return
         }
         forEachClipRect(in: core.intersection(clipBounds)) { r in
-            pixman_image_composite32(PIXMAN_OP_SRC, image.image, nil, surface.image, Int32(r.x - x), Int32(r.y - y), 0, 0,
+            pixman_image_composite32(PIXMAN_OP_SRC, image.image, nil, target.image, Int32(r.x - x), Int32(r.y - y), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
         // Around the core, up to four bands blended as usual.

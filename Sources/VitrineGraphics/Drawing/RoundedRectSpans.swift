@@ -208,7 +208,7 @@ extension GraphicsContext {
         }
         let solid = scratch.premultipliedSolid(scaled(c.alpha, 24) | scaled(c.red, 16) | scaled(c.green, 8) | scaled(c.blue, 0))
         forEachClipRect(in: area) { r in
-            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, surface.image, 0, 0, 0, 0,
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, target.image, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
     }

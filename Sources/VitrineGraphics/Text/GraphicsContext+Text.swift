@@ -1,3 +1,4 @@
+import CPixman
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,8 +25,27 @@ extension GraphicsContext {
             let origin = point.applying(t)
             let visible = clipBounds
             guard !visible.isEmpty else { return }
+            guard clipMask == nil, blendMode != .clear, blendMode != .copy else {
+                layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y in
+                    compositeMask(mask, at: (x, y), color: color)
+                }
+                return
+            }
+            // What `compositeMask` does for each glyph (the same pixman call, so the same
+            // pixels), with the colour's solid image and the operator found once for the
+            // layout rather than once a glyph: a label's text is hundreds of small composites.
+            let alpha = min(max(self.alpha, 0), 1)
+            guard alpha > 0 else { return }
+            let solid = scratch.solidImage(color.withAlphaComponent(color.alpha * alpha))
+            let op = blendMode.pixmanOperator
             layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y in
-                compositeMask(mask, at: (x, y), color: color)
+                let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(visible)
+                guard !area.isEmpty else { return }
+                let image = mask.image
+                forEachClipRect(in: area) { r in
+                    pixman_image_composite32(op, solid, image, target.image, 0, 0, Int32(r.x - x), Int32(r.y - y),
+                                             Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                }
             }
             return
         }

@@ -5,7 +5,9 @@ import VitrineHeadless
 
 /// A view's backing store is composed only where it is inked (issue 15): after partial
 /// redraws that ink new places and clear others, the screen must equal a fresh view drawn
-/// whole, so no ink outside the redrawn part may be forgotten.
+/// whole, so no ink outside the redrawn part may be forgotten. The ink is what the drawing's
+/// context painted, or, when the view wrote into the context's surface itself, what a scan
+/// of the redrawn pixels finds.
 @MainActor
 struct InkedStoreTests {
     /// Squares at given places, each in its colour; a square taken away leaves nothing.
@@ -15,20 +17,30 @@ struct InkedStoreTests {
         func cellRect(_ index: Int) -> Rect {
             Rect(x: Double(index % 16) * Self.cell, y: Double(index / 16) * Self.cell, width: Self.cell - 2, height: Self.cell - 2)
         }
+        /// Whether the squares are written straight into the context's surface (its pixels at
+        /// scale 1 are the bounds' points), past the context: then what the context painted
+        /// does not tell where the ink is.
+        var writesPixelsDirectly = false
         override func draw(_ rect: Rect, in context: GraphicsContext) {
             for (index, color) in squares {
-                context.fillColor = color
-                context.fill(cellRect(index))
+                if writesPixelsDirectly {
+                    let cell = PixelRect(covering: cellRect(index)).intersection(PixelRect(covering: rect))
+                    if !cell.isEmpty { context.surface.fill(cell, with: color) }
+                } else {
+                    context.fillColor = color
+                    context.fill(cellRect(index))
+                }
             }
         }
     }
 
-    @Test(arguments: 1...6 as ClosedRange<UInt64>)
-    func partialRedrawsKeepEveryInkedPixel(seed: UInt64) {
+    @Test(arguments: 1...6 as ClosedRange<UInt64>, [false, true])
+    func partialRedrawsKeepEveryInkedPixel(seed: UInt64, writesPixelsDirectly: Bool) {
         var g = SeededRandom(seed: seed)
         let h = Harness(width: 200, height: 120)
         h.window.backgroundColor = .white
         let view = SquaresView(frame: Rect(x: 20, y: 10, width: 160, height: 100))
+        view.writesPixelsDirectly = writesPixelsDirectly
         h.window.addSubview(view)
         h.settle()
         for step in 0..<60 {

@@ -1,0 +1,162 @@
+import Testing
+@testable import VitrineGraphics
+
+/// `GraphicsContext.touchedBounds` is what the compositor takes as a redrawn backing store's
+/// ink instead of scanning its pixels: it must hold every pixel any drawing changed, through
+/// every clip, transform and blend mode. And text drawn by the layout (one solid image and
+/// one operator for all its glyphs) must give exactly the pixels of its glyphs composited one
+/// by one.
+@MainActor
+struct TouchedBoundsTests {
+    private struct Random {
+        var generator: SeededGenerator
+        mutating func unit() -> Double { Double.random(in: 0..<1, using: &generator) }
+        mutating func range(_ low: Double, _ high: Double) -> Double { low + unit() * (high - low) }
+        mutating func color() -> Color {
+            Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit())
+        }
+    }
+
+    /// Random primitives, each checked on its own: every pixel it changed lies in the box.
+    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    func everyChangedPixelLiesInTheTouchedBox(seed: UInt64) {
+        var r = Random(generator: SeededGenerator(seed: seed))
+        let (width, height) = (160, 120)
+        let surface = Surface(width: width, height: height, format: .argb8888)
+        var clip: Region?
+        if r.unit() < 0.5 {
+            var region = Region()
+            for _ in 0..<3 {
+                region.formUnion(PixelRect(x: Int(r.range(0, 140)), y: Int(r.range(0, 100)), width: Int(r.range(1, 60)),
+                                           height: Int(r.range(1, 50))))
+            }
+            clip = region
+        }
+        let image = Surface(width: 6, height: 5, format: .argb8888)
+        for y in 0..<5 { for x in 0..<6 { image.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: r.color()) } }
+        let layout = TextLayout(text: "Touch Ag", font: .system(size: r.range(8, 30)))
+        let context = GraphicsContext(surface: surface, clip: clip)
+        var changedSomewhere = 0
+        for step in 0..<40 {
+            // Something on the surface to change (clear and copy change transparent pixels too).
+            if r.unit() < 0.3 { surface.fill(surface.bounds, with: r.color()) }
+            let before = (0..<height).map { y in (0..<width).map { x in surface.word(x: x, y: y) } }
+            context.touchedBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            context.saveGState()
+            if r.unit() < 0.3 { context.translateBy(x: r.range(-20, 20), y: r.range(-20, 20)) }
+            if r.unit() < 0.2 { context.scaleBy(x: r.range(0.5, 2), y: r.range(0.5, 2)) }
+            if r.unit() < 0.15 { context.rotate(by: r.range(-1, 1)) }
+            if r.unit() < 0.2 {
+                context.clip(toRoundedRect: Rect(x: r.range(0, 80), y: r.range(0, 60), width: r.range(20, 120), height: r.range(20, 80)),
+                             cornerRadius: r.range(0, 15))
+            }
+            if r.unit() < 0.2 { context.alpha = r.range(0.2, 1) }
+            context.blendMode = r.unit() < 0.5 ? .normal : BlendMode.allCases[Int(r.unit() * Double(BlendMode.allCases.count))]
+            context.fillColor = r.color()
+            context.strokeColor = r.color()
+            context.lineWidth = r.range(0.5, 6)
+            let rect = Rect(x: r.range(-30, 150), y: r.range(-30, 110), width: r.range(1, 120), height: r.range(1, 90))
+            switch Int(r.unit() * 8) {
+            case 0: context.fill(rect)
+            case 1: context.fillRoundedRect(rect, cornerRadius: r.range(0, 30))
+            case 2: context.strokeRoundedRect(rect, cornerRadius: r.range(0, 30))
+            case 3: context.fillEllipse(in: rect)
+            case 4: context.strokeLine(from: rect.origin, to: Point(x: rect.maxX, y: rect.maxY))
+            case 5: context.draw(image, in: rect)
+            case 6:
+                context.drawLinearGradient(Gradient(colors: [r.color(), r.color()]), start: rect.origin,
+                                           end: Point(x: rect.maxX, y: rect.maxY), options: [])
+            default: context.draw(layout, at: rect.origin, color: r.color())
+            }
+            context.restoreGState()
+            let box = context.touchedBounds
+            for y in 0..<height {
+                for x in 0..<width where surface.word(x: x, y: y) != before[y][x] {
+                    changedSomewhere += 1
+                    if !box.contains(x: x, y: y) {
+                        Issue.record("seed \(seed), step \(step): pixel (\(x), \(y)) changed outside the touched box \(box)")
+                        return
+                    }
+                }
+            }
+        }
+        // The scene changed pixels: the check above was not vacuous.
+        #expect(changedSomewhere > 0)
+        #expect(!context.surfaceLent)
+    }
+
+    @Test func theBoxIsWhatWasPaintedAndResetsWithTheContext() {
+        let surface = Surface(width: 100, height: 80, format: .argb8888)
+        let scratch = DrawingScratch()
+        scratch.withContext(surface: surface) { context in
+            #expect(context.touchedBounds.isEmpty)
+            context.fill(Rect(x: 10, y: 20, width: 30, height: 5))
+            #expect(context.touchedBounds == PixelRect(x: 10, y: 20, width: 30, height: 5))
+            context.fill(Rect(x: 50, y: 60, width: 4, height: 4))
+            #expect(context.touchedBounds == PixelRect(x: 10, y: 20, width: 44, height: 44))
+            // Nothing is painted at alpha 0: the box stays.
+            context.alpha = 0
+            context.fill(Rect(x: 0, y: 0, width: 100, height: 80))
+            #expect(context.touchedBounds == PixelRect(x: 10, y: 20, width: 44, height: 44))
+            #expect(!context.surfaceLent)
+            _ = context.surface
+            #expect(context.surfaceLent)
+        }
+        // The context is reused, its box and lending forgotten.
+        scratch.withContext(surface: surface) { context in
+            #expect(context.touchedBounds.isEmpty)
+            #expect(!context.surfaceLent)
+        }
+    }
+
+    /// The layout's glyphs drawn together (`draw(_:at:color:)`) against each composited
+    /// through `compositeMask`, under random clips, alphas, colours and blend modes.
+    @Test(arguments: 1...10 as ClosedRange<UInt64>)
+    func textDrawnTogetherEqualsItsGlyphsDrawnOneByOne(seed: UInt64) {
+        var r = Random(generator: SeededGenerator(seed: seed))
+        let (width, height) = (220, 90)
+        let background = r.color()
+        let together = Surface(width: width, height: height, format: .argb8888)
+        let oneByOne = Surface(width: width, height: height, format: .argb8888)
+        together.fill(together.bounds, with: background)
+        oneByOne.fill(oneByOne.bounds, with: background)
+        var clip: Region?
+        if r.unit() < 0.6 {
+            var region = Region()
+            for _ in 0..<4 {
+                region.formUnion(PixelRect(x: Int(r.range(0, 200)), y: Int(r.range(0, 80)), width: Int(r.range(1, 80)),
+                                           height: Int(r.range(1, 40))))
+            }
+            clip = region
+        }
+        let layout = TextLayout(text: "Waving flags · Ωμέγα fi", font: .system(size: r.range(10, 34)))
+        let color = r.color(), alpha = r.unit() < 0.5 ? 1 : r.range(0.1, 1)
+        let mode = BlendMode.allCases.filter { $0 != .clear && $0 != .copy }[Int(r.unit() * 8)]
+        let scale = [1.0, 1.5, 2][Int(r.unit() * 3)]
+        let origin = Point(x: r.range(-10, 30), y: r.range(-10, 20))
+        for (surface, perGlyph) in [(together, false), (oneByOne, true)] {
+            let context = GraphicsContext(surface: surface, transform: AffineTransform(scaleX: scale, y: scale), clip: clip)
+            context.alpha = alpha
+            context.blendMode = mode
+            if perGlyph {
+                layout.forEachGlyphMask(at: origin.applying(context.ctm), scale: scale, within: context.clipBounds) { mask, x, y in
+                    context.compositeMask(mask, at: (x, y), color: color)
+                }
+            } else {
+                context.draw(layout, at: origin, color: color)
+            }
+        }
+        var differing = 0, changed = 0
+        let reference = Surface(width: 1, height: 1, format: .argb8888)
+        reference.fill(reference.bounds, with: background)
+        for y in 0..<height {
+            for x in 0..<width {
+                if together.word(x: x, y: y) != oneByOne.word(x: x, y: y) { differing += 1 }
+                if oneByOne.word(x: x, y: y) != reference.word(x: 0, y: 0) { changed += 1 }
+            }
+        }
+        #expect(differing == 0, "seed \(seed): \(differing) pixels differ")
+        // The text showed somewhere (unless the clip hid it all): not a comparison of nothing.
+        if clip == nil { #expect(changed > 0) }
+    }
+}

@@ -47,6 +47,41 @@ struct GlyphCacheTests {
         }
     }
 
+    /// Under a limit that drops glyphs all the time (their entries reused by others), every
+    /// lookup still gives its own glyph: text drawn through the churning cache has the pixels
+    /// of the same text drawn through an ample one, in random orders of random glyphs.
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func aChurningCacheGivesEachKeyItsOwnGlyph(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        let lines = (0..<12).map { _ in
+            String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &g)] })
+        }
+        let sizes = (0..<12).map { _ in Double.random(in: 10...28, using: &g) }
+        func drawAll(into surface: Surface) {
+            for (index, line) in lines.enumerated() {
+                TextLayout(text: line, font: .system(size: sizes[index]))
+                    .draw(in: surface, at: Point(x: Double(index % 3) * 0.25, y: Double(index) * 30), scale: 1, color: .black)
+            }
+        }
+        var ample: Surface?
+        withFreshCache { _ in
+            let surface = whiteSurface(width: 500, height: 370)
+            drawAll(into: surface)
+            drawAll(into: surface)
+            ample = surface
+        }
+        withFreshCache(limit: 4000) { cache in
+            let surface = whiteSurface(width: 500, height: 370)
+            drawAll(into: surface)
+            drawAll(into: surface)
+            #expect(cache.evictions > 100)
+            var differing = 0
+            for y in 0..<370 { for x in 0..<500 where surface.word(x: x, y: y) != ample!.word(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "seed \(seed): \(differing) pixels differ")
+        }
+    }
+
     @Test func loweringTheLimitEvictsAtOnce() {
         withFreshCache { cache in
             let surface = whiteSurface(width: 400, height: 40)

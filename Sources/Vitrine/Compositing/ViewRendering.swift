@@ -314,8 +314,6 @@ extension View {
         let storeScale = Double(store.width) / max(shown.width, .leastNonzeroMagnitude)
         let storeScaleY = Double(store.height) / max(shown.height, .leastNonzeroMagnitude)
         let ctm = context.ctm
-        context.saveGState()
-        defer { context.restoreGState() }
         let covered = PixelRect(covering: bounds.applying(ctm))
         let origin = Point(x: shown.minX, y: shown.minY).applying(ctm)
         if ctm.b == 0, ctm.c == 0, ctm.a == ctm.d, ctm.a == scale, abs(storeScale - scale) * shown.width < 1,
@@ -331,6 +329,8 @@ extension View {
             let inked = PixelRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
             context.composite(store, atPixel: x, y, within: covered.intersection(inked), opaque: opaque)
         } else {
+            context.saveGState()
+            defer { context.restoreGState() }
             context.clip(to: Region(covered))
             // The store was drawn for the model bounds; while a size animates it is stretched.
             context.draw(store, in: shown)

@@ -222,22 +222,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func applying(_ t: AffineTransform) -> Rect {
         if isNull || t.isIdentity { return self }
         if isInfinite && t.isInvertible { return .infinite }
-        let corners = [
-            Point(x: minX, y: minY).applying(t),
-            Point(x: maxX, y: minY).applying(t),
-            Point(x: minX, y: maxY).applying(t),
-            Point(x: maxX, y: maxY).applying(t),
-        ]
-        var x0 = corners[0].x
-        var y0 = corners[0].y
-        var x1 = x0
-        var y1 = y0
-        for corner in corners.dropFirst() {
-            x0 = Swift.min(x0, corner.x)
-            y0 = Swift.min(y0, corner.y)
-            x1 = Swift.max(x1, corner.x)
-            y1 = Swift.max(y1, corner.y)
-        }
+        // The four corners' box, corner by corner in a fixed order (the compositor maps a few
+        // rectangles per view per frame: no array, each edge read once).
+        let (left, right, top, bottom) = (minX, maxX, minY, maxY)
+        let c0 = Point(x: left, y: top).applying(t), c1 = Point(x: right, y: top).applying(t)
+        let c2 = Point(x: left, y: bottom).applying(t), c3 = Point(x: right, y: bottom).applying(t)
+        let x0 = Swift.min(Swift.min(Swift.min(c0.x, c1.x), c2.x), c3.x)
+        let y0 = Swift.min(Swift.min(Swift.min(c0.y, c1.y), c2.y), c3.y)
+        let x1 = Swift.max(Swift.max(Swift.max(c0.x, c1.x), c2.x), c3.x)
+        let y1 = Swift.max(Swift.max(Swift.max(c0.y, c1.y), c2.y), c3.y)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -310,6 +310,53 @@ struct RectContainsTests {
 
 @Suite("Rect applying")
 struct RectApplyingTests {
+    /// The box of the four mapped corners, as `applying` was first written (an array of
+    /// corners, folded in order): the straight-line version must give the same bits.
+    private func referenceApplying(_ r: Rect, _ t: AffineTransform) -> Rect {
+        if r.isNull || t.isIdentity { return r }
+        if r.isInfinite && t.isInvertible { return .infinite }
+        let corners = [Point(x: r.minX, y: r.minY).applying(t), Point(x: r.maxX, y: r.minY).applying(t),
+                       Point(x: r.minX, y: r.maxY).applying(t), Point(x: r.maxX, y: r.maxY).applying(t)]
+        var x0 = corners[0].x, y0 = corners[0].y, x1 = x0, y1 = y0
+        for corner in corners.dropFirst() {
+            x0 = Swift.min(x0, corner.x); y0 = Swift.min(y0, corner.y)
+            x1 = Swift.max(x1, corner.x); y1 = Swift.max(y1, corner.y)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    @Test func givesTheBitsOfTheCornersFoldedInOrder() {
+        var g = SeededGenerator(seed: 15)
+        func value() -> Double {
+            switch Int.random(in: 0..<12, using: &g) {
+            case 0: return 0
+            case 1: return -0.0
+            case 2: return .infinity
+            case 3: return -.infinity
+            case 4: return .nan
+            case 5: return Double(Int.random(in: -5...5, using: &g))
+            default: return Double.random(in: -1e4...1e4, using: &g)
+            }
+        }
+        let specials = [Rect.null, .infinite, .zero]
+        for i in 0..<20_000 {
+            let r = i % 50 < 3 ? specials[i % 50] : Rect(x: value(), y: value(), width: value(), height: value())
+            let t = switch i % 4 {
+            case 0: AffineTransform(translationX: value(), y: value())
+            case 1: AffineTransform(scaleX: value(), y: value()).concatenating(AffineTransform(translationX: value(), y: value()))
+            case 2: AffineTransform(rotationAngle: Double.random(in: -4...4, using: &g))
+            default: AffineTransform(a: value(), b: value(), c: value(), d: value(), tx: value(), ty: value())
+            }
+            let got = r.applying(t), want = referenceApplying(r, t)
+            let same = [got.origin.x, got.origin.y, got.size.width, got.size.height].map(\.bitPattern)
+                == [want.origin.x, want.origin.y, want.size.width, want.size.height].map(\.bitPattern)
+            if !same {
+                Issue.record("\(r) under \(t): \(got), expected \(want)")
+                return
+            }
+        }
+    }
+
     @Test func identityReturnsSelfUnchanged() {
         let odd = Rect(x: 5, y: 5, width: -3, height: 2)
         #expect(odd.applying(.identity) == odd)  // not standardized

@@ -516,6 +516,10 @@ open class View: Responder {
     /// kept and re-composed until the next `setNeedsDisplay`. The background colour, border
     /// and subviews are not drawn here; the compositor adds them.
     ///
+    /// What the context paints is tracked, and the store is composed only there. Pixels may
+    /// also be written into `context.surface` directly (within `rect`'s pixels): the redrawn
+    /// pixels are then scanned for what is not transparent, which costs a pass over them.
+    ///
     /// The default draws nothing, and the view then keeps no backing store; an override draws
     /// and does not call `super`.
     open func draw(_ rect: Rect, in context: GraphicsContext) {

@@ -56,7 +56,7 @@ public final class GlyphCache {
     @exclusivity(unchecked) private var slots: [Key: Int] = [:]
     @exclusivity(unchecked) private var newest = -1
     @exclusivity(unchecked) private var oldest = -1
-    /// The slot a key was last found in, by a cheap hash of the key (`recentSlot`), ahead of
+    /// The slot a key was last found in, by a cheap hash of the key (`recentIndex`), ahead of
     /// `slots`: a label's glyphs are looked up by hundreds a frame and hashing them for the
     /// dictionary (SipHash) took a sixth of drawing text. A slot found here is taken only when
     /// its entry still holds the key (a dropped glyph's entry holds `droppedKey`).

@@ -15,6 +15,16 @@ struct TouchedBoundsTests {
         mutating func color() -> Color {
             Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit())
         }
+        /// A clip of `count` random rectangles, each starting inside `size` and up to half its
+        /// width and a third of its height.
+        mutating func region(of count: Int, within size: (width: Int, height: Int)) -> Region {
+            var region = Region()
+            for _ in 0..<count {
+                region.formUnion(PixelRect(x: Int(range(0, Double(size.width - 10))), y: Int(range(0, Double(size.height - 10))),
+                                           width: Int(range(1, Double(size.width / 2))), height: Int(range(1, Double(size.height / 3)))))
+            }
+            return region
+        }
     }
 
     /// Random primitives, each checked on its own: every pixel it changed lies in the box.
@@ -23,15 +33,7 @@ struct TouchedBoundsTests {
         var r = Random(generator: SeededGenerator(seed: seed))
         let (width, height) = (160, 120)
         let surface = Surface(width: width, height: height, format: .argb8888)
-        var clip: Region?
-        if r.unit() < 0.5 {
-            var region = Region()
-            for _ in 0..<3 {
-                region.formUnion(PixelRect(x: Int(r.range(0, 140)), y: Int(r.range(0, 100)), width: Int(r.range(1, 60)),
-                                           height: Int(r.range(1, 50))))
-            }
-            clip = region
-        }
+        let clip = r.unit() < 0.5 ? r.region(of: 3, within: (width, height)) : nil
         let image = Surface(width: 6, height: 5, format: .argb8888)
         for y in 0..<5 { for x in 0..<6 { image.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: r.color()) } }
         let layout = TextLayout(text: "Touch Ag", font: .system(size: r.range(8, 30)))
@@ -120,15 +122,7 @@ struct TouchedBoundsTests {
         let oneByOne = Surface(width: width, height: height, format: .argb8888)
         together.fill(together.bounds, with: background)
         oneByOne.fill(oneByOne.bounds, with: background)
-        var clip: Region?
-        if r.unit() < 0.6 {
-            var region = Region()
-            for _ in 0..<4 {
-                region.formUnion(PixelRect(x: Int(r.range(0, 200)), y: Int(r.range(0, 80)), width: Int(r.range(1, 80)),
-                                           height: Int(r.range(1, 40))))
-            }
-            clip = region
-        }
+        let clip = r.unit() < 0.6 ? r.region(of: 4, within: (width, height)) : nil
         let layout = TextLayout(text: "Waving flags · Ωμέγα fi", font: .system(size: r.range(10, 34)))
         let color = r.color(), alpha = r.unit() < 0.5 ? 1 : r.range(0.1, 1)
         let mode = BlendMode.allCases.filter { $0 != .clear && $0 != .copy }[Int(r.unit() * 8)]

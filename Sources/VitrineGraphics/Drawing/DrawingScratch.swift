@@ -28,6 +28,9 @@ package final class DrawingScratch {
     @exclusivity(unchecked) var sparedRects: [PixelRect] = []
     @exclusivity(unchecked) var sparingEdges: [Int] = []
     @exclusivity(unchecked) var sparingSpans: [(start: Int, end: Int)] = []
+    /// The boxes of one batch of fills (`GraphicsContext.FillBatch`), at most
+    /// `fillBatchCapacity`, kept between batches.
+    @exclusivity(unchecked) var fillBoxes: [pixman_box32_t] = []
     /// Contexts not in use, reset to draw nothing.
     @exclusivity(unchecked) private var idleContexts: [GraphicsContext] = []
     /// What an idle context points at, so that it keeps no real surface alive.
@@ -35,6 +38,8 @@ package final class DrawingScratch {
 
     /// The most rectangles a fill spares: more are left out (painted over as usual).
     package static let sparedRectCapacity = 128
+    /// The most boxes a batch of fills holds before it is sent to pixman.
+    static let fillBatchCapacity = 256
     /// How many solid images are kept.
     static let solidCapacity = 32
     /// How many solid images of premultiplied colours are kept (a rounded rectangle's colour at
@@ -47,6 +52,7 @@ package final class DrawingScratch {
         sparedRects.reserveCapacity(Self.sparedRectCapacity)
         sparingEdges.reserveCapacity(2 * Self.sparedRectCapacity + 2)
         sparingSpans.reserveCapacity(Self.sparedRectCapacity)
+        fillBoxes.reserveCapacity(Self.fillBatchCapacity)
         premultipliedSolids.reserveCapacity(Self.premultipliedSolidCapacity)
     }
 

@@ -282,6 +282,47 @@ extension GraphicsContext {
         }
     }
 
+    /// What a fill of `color` through `paint` would set every covered pixel to, when that is
+    /// all it does (the colour at the context's alpha, opaque in the normal blend mode, or any
+    /// in the copy mode, with no clip mask): then fills may be batched (`addToFillBatch`).
+    /// Nil when the fill blends.
+    func plainFill(of color: Color) -> Color? {
+        guard clipMask == nil else { return nil }
+        let c = color.withAlphaComponent(color.alpha * min(max(alpha, 0), 1))
+        return blendMode == .copy || (blendMode == .normal && c.alpha == 1) ? c : nil
+    }
+
+    /// Adds `piece` (surface pixels, within the surface and the clip) to the scratch's batch
+    /// of fills in `color`, sending the batch first when it is full. A piece that continues
+    /// the last batched box (right beside it on the same rows, or right below it on the same
+    /// columns) widens or lengthens that box instead: a rounded rectangle's middle rows are
+    /// then one fill of whole rows rather than three side by side, each row of which pixman's
+    /// fill starts afresh.
+    func addToFillBatch(_ piece: PixelRect, color: Color) {
+        let (x1, y1, x2, y2) = (Int32(piece.x), Int32(piece.y), Int32(piece.maxX), Int32(piece.maxY))
+        if let last = scratch.fillBoxes.last {
+            if last.y1 == y1, last.y2 == y2, last.x2 == x1 {
+                scratch.fillBoxes[scratch.fillBoxes.count - 1].x2 = x2
+                return
+            }
+            if last.x1 == x1, last.x2 == x2, last.y2 == y1 {
+                scratch.fillBoxes[scratch.fillBoxes.count - 1].y2 = y2
+                return
+            }
+        }
+        if scratch.fillBoxes.count == DrawingScratch.fillBatchCapacity { sendFillBatch(color: color) }
+        scratch.fillBoxes.append(pixman_box32_t(x1: x1, y1: y1, x2: x2, y2: y2))
+    }
+
+    /// Fills the scratch's batch of boxes with `color` in one call, and empties it.
+    func sendFillBatch(color: Color) {
+        guard !scratch.fillBoxes.isEmpty else { return }
+        scratch.fillBoxes.withUnsafeBufferPointer { boxes in
+            target.fillStored(boxes.baseAddress!, count: boxes.count, with: color)
+        }
+        scratch.fillBoxes.removeAll(keepingCapacity: true)
+    }
+
     /// Adds `area` (surface pixels) to `touchedBounds`: every call that changes pixels makes
     /// it first, with the area it is limited to.
     @inline(__always)

@@ -46,6 +46,7 @@ extension GraphicsContext {
     /// spans the rectangles covering it leave. Returns the pixels filled.
     private func fillSparing(_ piece: PixelRect) -> Int {
         let color = fillColor
+        scratch.fillBoxes.removeAll(keepingCapacity: true)
         scratch.sparingEdges.removeAll(keepingCapacity: true)
         scratch.sparingEdges.append(piece.y)
         scratch.sparingEdges.append(piece.maxY)
@@ -76,16 +77,18 @@ extension GraphicsContext {
             var x = piece.x
             for span in scratch.sparingSpans {
                 if span.start > x {
-                    target.fillStored(PixelRect(x: x, y: top, width: span.start - x, height: bottom - top), with: color)
+                    addToFillBatch(PixelRect(x: x, y: top, width: span.start - x, height: bottom - top), color: color)
                     filled += (span.start - x) * (bottom - top)
                 }
                 x = max(x, span.end)
             }
             if x < piece.maxX {
-                target.fillStored(PixelRect(x: x, y: top, width: piece.maxX - x, height: bottom - top), with: color)
+                addToFillBatch(PixelRect(x: x, y: top, width: piece.maxX - x, height: bottom - top), color: color)
                 filled += (piece.maxX - x) * (bottom - top)
             }
         }
+        // The gaps of every band in as few calls as the batch allows (a kiosk's root: dozens).
+        sendFillBatch(color: color)
         return filled
     }
 

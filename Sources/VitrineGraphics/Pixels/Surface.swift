@@ -197,6 +197,32 @@ public final class Surface {
         }
     }
 
+    /// Fills `count` boxes (stored pixels, each already within the surface) with `color`:
+    /// what a graphics context fills in pieces (a rounded rectangle's spans, the gaps a spared
+    /// fill leaves), the colour converted once and each box handed to `pixman_fill`, as
+    /// `pixman_image_fill_boxes` does after building a region of the boxes (which allocates
+    /// for more than one; the surface has no clip region of pixman's here, see `withClip`).
+    func fillStored(_ boxes: UnsafePointer<pixman_box32_t>, count: Int, with color: Color) {
+        guard count > 0 else { return }
+        let c = color.pixmanColor
+        // pixman's own conversion for a fill (`color_to_pixel`): the top 8 bits of each channel.
+        let argb = UInt32(c.alpha >> 8) << 24 | UInt32(c.red >> 8) << 16 | UInt32(c.green & 0xFF00) | UInt32(c.blue >> 8)
+        let pixel: UInt32, bpp: Int32
+        switch format {
+        case .xrgb8888, .argb8888: (pixel, bpp) = (argb, 32)
+        case .a8: (pixel, bpp) = (argb >> 24, 8)
+        case .rgb565:
+            var copy = c
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &copy, Int32(count), boxes)
+            return
+        }
+        let bits = pixman_image_get_data(image)
+        let words = pixman_image_get_stride(image) / 4
+        for box in UnsafeBufferPointer(start: boxes, count: count) {
+            pixman_fill(bits, words, bpp, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1, pixel)
+        }
+    }
+
     /// Sets every pixel of `region` (clipped to the surface) to `color`.
     public func fill(_ region: Region, with color: Color) {
         region.forEachRect { fill($0, with: color) }

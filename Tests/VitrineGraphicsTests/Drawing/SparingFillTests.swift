@@ -40,6 +40,32 @@ struct SparingFillTests {
         #expect(count == expectedSpared)
     }
 
+    /// 64 staggered columns spared cut the fill into about 127 bands of up to 65 gaps each:
+    /// thousands of boxes, many more than one batch of fills holds (256). Every gap is filled
+    /// still, whichever batch it falls in.
+    @Test func moreGapsThanABatchHoldsAreAllFilled() {
+        let (width, height) = (250, 210)
+        let surface = Surface(width: width, height: height, format: .xrgb8888)
+        let below = Color(red: 1, green: 0, blue: 1), paint = Color(red: 0, green: 0.5, blue: 0.25)
+        surface.fill(surface.bounds, with: below)
+        let spared = (0..<64).map { PixelRect(x: 3 * $0, y: $0, width: 2, height: 150) }
+        let context = GraphicsContext(surface: surface)
+        context.fillColor = paint
+        let count = context.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), minimumArea: 0) {
+            $0.append(contentsOf: spared)
+        }
+        var wrong = 0, expectedSpared = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let isSpared = spared.contains { $0.contains(x: x, y: y) }
+                if isSpared { expectedSpared += 1 }
+                if surface.color(x: x, y: y).rgba8 != (isSpared ? below : paint).rgba8 { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels wrong")
+        #expect(count == expectedSpared)
+    }
+
     @Test func aSmallFillDoesNotLookForWhatToSpare() {
         let surface = Surface(width: 100, height: 100, format: .xrgb8888)
         let context = GraphicsContext(surface: surface)

@@ -154,3 +154,57 @@ struct TouchedBoundsTests {
         if clip == nil { #expect(changed > 0) }
     }
 }
+
+/// A batch of fills (`GraphicsContext.addToFillBatch`) joins a box into the last one when it
+/// continues it on the same rows or columns: whatever the boxes, every pixel of each and no
+/// other is filled, across many sends of a full batch.
+@MainActor
+struct FillBatchTests {
+    @Test(arguments: 1...8 as ClosedRange<UInt64>)
+    func fillsExactlyTheBoxesGiven(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        let (width, height) = (300, 200)
+        let surface = Surface(width: width, height: height, format: .argb8888)
+        let below = Color(red: 0.2, green: 0.3, blue: 0.4), paint = Color(red: 1, green: 0.5, blue: 0)
+        surface.fill(surface.bounds, with: below)
+        // Cells of a grid of random column widths and row heights, some taken, row by row
+        // (odd seeds) or column by column (even ones), so that neighbours follow each other:
+        // cells of equal height side by side, of equal width one under another. Now and then a
+        // cell spans two rows or two columns (one overlapping a cell already taken is left
+        // out), so that a neighbour can match on one side and not the other.
+        var columns = [0], rows = [0]
+        while columns.last! < width { columns.append(min(width, columns.last! + Int.random(in: 1...12, using: &g))) }
+        while rows.last! < height { rows.append(min(height, rows.last! + Int.random(in: 1...12, using: &g))) }
+        var expected = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
+        let context = GraphicsContext(surface: surface)
+        context.scratch.fillBoxes.removeAll(keepingCapacity: true)
+        var taken = 0
+        let byRows = seed % 2 == 1
+        let (outer, inner) = byRows ? (rows.count - 1, columns.count - 1) : (columns.count - 1, rows.count - 1)
+        for i in 0..<outer {
+            for j in 0..<inner where Int.random(in: 0..<3, using: &g) > 0 {
+                let (row, column) = byRows ? (i, j) : (j, i)
+                let long = Int.random(in: 0..<6, using: &g) == 0
+                let tall = long && row + 2 < rows.count, wide = long && column + 2 < columns.count && !tall
+                let cell = PixelRect(x: columns[column], y: rows[row], width: (wide ? columns[column + 2] : columns[column + 1]) - columns[column],
+                                     height: (tall ? rows[row + 2] : rows[row + 1]) - rows[row])
+                guard (cell.y..<cell.maxY).allSatisfy({ y in (cell.x..<cell.maxX).allSatisfy { !expected[y][$0] } }) else { continue }
+                for y in cell.y..<cell.maxY { for x in cell.x..<cell.maxX { expected[y][x] = true } }
+                context.addToFillBatch(cell, color: paint)
+                taken += 1
+            }
+        }
+        context.sendFillBatch(color: paint)
+        #expect(taken > DrawingScratch.fillBatchCapacity)
+        // The colours as stored (a fill's words), to compare words with words.
+        let reference = Surface(width: 2, height: 1, format: .argb8888)
+        reference.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), with: below)
+        reference.fill(PixelRect(x: 1, y: 0, width: 1, height: 1), with: paint)
+        let (belowWord, paintWord) = (reference.word(x: 0, y: 0), reference.word(x: 1, y: 0))
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where surface.word(x: x, y: y) != (expected[y][x] ? paintWord : belowWord) { wrong += 1 }
+        }
+        #expect(wrong == 0, "seed \(seed): \(wrong) pixels wrong")
+    }
+}

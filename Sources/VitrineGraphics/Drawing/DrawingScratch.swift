@@ -28,7 +28,7 @@ package final class DrawingScratch {
     @exclusivity(unchecked) var sparedRects: [PixelRect] = []
     @exclusivity(unchecked) var sparingEdges: [Int] = []
     @exclusivity(unchecked) var sparingSpans: [(start: Int, end: Int)] = []
-    /// The boxes of one batch of fills (`GraphicsContext.FillBatch`), at most
+    /// The boxes of one batch of fills (`GraphicsContext.addToFillBatch`), at most
     /// `fillBatchCapacity`, kept between batches.
     @exclusivity(unchecked) var fillBoxes: [pixman_box32_t] = []
     /// Contexts not in use, reset to draw nothing.

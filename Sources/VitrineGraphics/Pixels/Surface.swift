@@ -211,10 +211,8 @@ public final class Surface {
         switch format {
         case .xrgb8888, .argb8888: (pixel, bpp) = (argb, 32)
         case .a8: (pixel, bpp) = (argb >> 24, 8)
-        case .rgb565:
-            var copy = c
-            pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &copy, Int32(count), boxes)
-            return
+        // The top 5, 6 and 5 bits of red, green and blue (pixman's `convert_8888_to_0565`).
+        case .rgb565: (pixel, bpp) = ((argb >> 8) & 0xF800 | (argb >> 5) & 0x07E0 | (argb >> 3) & 0x001F, 16)
         }
         let bits = pixman_image_get_data(image)
         let words = pixman_image_get_stride(image) / 4

@@ -207,4 +207,31 @@ struct FillBatchTests {
         }
         #expect(wrong == 0, "seed \(seed): \(wrong) pixels wrong")
     }
+
+    /// The colour a batch stores is the one pixman's own fill stores, in every format.
+    @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565, .a8])
+    func storesWhatPixmansFillStores(format: PixelFormat) {
+        var g = SeededGenerator(seed: 99)
+        for _ in 0..<200 {
+            let color = Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
+                              blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g))
+            let batched = Surface(width: 4, height: 2, format: format), single = Surface(width: 4, height: 2, format: format)
+            single.fill(PixelRect(x: 1, y: 0, width: 2, height: 2), with: color)
+            let context = GraphicsContext(surface: batched)
+            context.scratch.fillBoxes.removeAll(keepingCapacity: true)
+            context.addToFillBatch(PixelRect(x: 1, y: 0, width: 2, height: 1), color: color)
+            context.addToFillBatch(PixelRect(x: 1, y: 1, width: 2, height: 1), color: color)
+            context.sendFillBatch(color: color)
+            for y in 0..<2 {
+                for byte in 0..<(4 * format.bytesPerPixel) {
+                    let got = batched.baseAddress.load(fromByteOffset: y * batched.stride + byte, as: UInt8.self)
+                    let want = single.baseAddress.load(fromByteOffset: y * single.stride + byte, as: UInt8.self)
+                    if got != want {
+                        Issue.record("\(format) \(color): row \(y), byte \(byte) holds \(got), pixman's fill \(want)")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }

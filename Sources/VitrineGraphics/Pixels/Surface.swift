@@ -186,15 +186,8 @@ public final class Surface {
     func fillStored(_ rect: PixelRect, with color: Color) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        var c = color.pixmanColor
-        var box = pixman_rectangle16_t(x: Int16(clamping: r.x), y: Int16(clamping: r.y),
-                                       width: UInt16(clamping: r.width), height: UInt16(clamping: r.height))
-        if r.x > Int(Int16.max) || r.y > Int(Int16.max) || r.width > Int(UInt16.max) || r.height > Int(UInt16.max) {
-            var big = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
-            pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &c, 1, &big)
-        } else {
-            pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &c, 1, &box)
-        }
+        var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+        fillStored(&box, count: 1, with: color)
     }
 
     /// Fills `count` boxes (stored pixels, each already within the surface) with `color`:

@@ -1,3 +1,4 @@
+import CPixman
 import Testing
 @testable import VitrineGraphics
 
@@ -216,7 +217,10 @@ struct FillBatchTests {
             let color = Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
                               blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g))
             let batched = Surface(width: 4, height: 2, format: format), single = Surface(width: 4, height: 2, format: format)
-            single.fill(PixelRect(x: 1, y: 0, width: 2, height: 2), with: color)
+            // pixman's own fill (which `Surface.fill` no longer calls).
+            var pixmanColor = color.pixmanColor
+            var box = pixman_box32_t(x1: 1, y1: 0, x2: 3, y2: 2)
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, single.image, &pixmanColor, 1, &box)
             let context = GraphicsContext(surface: batched)
             context.scratch.fillBoxes.removeAll(keepingCapacity: true)
             context.addToFillBatch(PixelRect(x: 1, y: 0, width: 2, height: 1), color: color)

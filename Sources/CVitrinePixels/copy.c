@@ -53,12 +53,13 @@ void stream_copy(const int also_store, unsigned char *stored, unsigned char *c, 
     memcpy(c, s, bytes);
 }
 
-// Whether to copy with fast strings: the CPU has them (ERMS, CPUID leaf 7), so `rep movsb`
-// moves whole cache lines without reading the destination first, and glibc is not told to
-// leave them alone (GLIBC_TUNABLES=glibc.cpu.hwcaps=-ERMS): one switch turns off both, which
-// is how the instruction counts are taken (callgrind counts each byte of a `rep movsb`).
+// Whether to copy and fill with fast strings: the CPU has them (ERMS, CPUID leaf 7), so
+// `rep movsb` and `rep stosl` store whole cache lines without reading the destination first,
+// and glibc is not told to leave them alone (GLIBC_TUNABLES=glibc.cpu.hwcaps=-ERMS): one
+// switch turns off glibc's and ours, which is how the instruction counts are taken (callgrind
+// counts each element of a `rep` string instruction).
 // Asked once: in a VM, CPUID traps to the hypervisor (a microsecond or more).
-static int has_fast_strings(void) {
+int vitrine_has_fast_strings(void) {
     static atomic_int known = -1;
     int value = atomic_load_explicit(&known, memory_order_relaxed);
     if (value < 0) {
@@ -75,9 +76,12 @@ void vitrine_copy_streaming(void *destination, const void *source, size_t bytes)
 }
 
 void vitrine_copy_large(void *destination, const void *source, size_t bytes) {
-    if (has_fast_strings()) {
-        // On the EPYC this was measured on, a frame (8 MB) into two display buffers in turn:
-        // 127 µs, where SSE2 streaming stores took 195–201 µs and glibc's memcpy 167 µs.
+    if (vitrine_has_fast_strings()) {
+        // On the EPYC this was measured on, a frame (8 MB) into two buffers in turn, alone:
+        // 127 µs, where SSE2 streaming stores took 195–201 µs and glibc's memcpy 167 µs. It
+        // goes through the cache, though: into a buffer nobody reads back (a display's), the
+        // streaming copy leaves the cache to the next frame and made whole frames faster.
+        // Here the copy is read soon (an encoder's mirror, a window).
         __asm__ volatile("rep movsb" : "+D"(destination), "+S"(source), "+c"(bytes) : : "memory");
     } else {
         vitrine_copy_streaming(destination, source, bytes);
@@ -98,6 +102,8 @@ static void move_copying_row(unsigned char *d, const unsigned char *s, unsigned 
 }
 
 #else
+
+int vitrine_has_fast_strings(void) { return 0; }
 
 void vitrine_copy_large(void *destination, const void *source, size_t bytes) {
     memcpy(destination, source, bytes);

@@ -145,7 +145,9 @@ public final class VirtualDisplay: Display {
 
     private func makeBuffersIfNeeded() {
         if buffers.isEmpty {
-            buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat) }
+            // Scanout buffers as a DRM display's are: nothing on the CPU reads them back (but a
+            // test), so a frame streams into them past the cache (`Surface.isScanout`).
+            buffers = (0..<bufferCount).map { _ in Surface(width: mode.width, height: mode.height, format: pixelFormat, isScanout: true) }
         }
     }
 

@@ -203,6 +203,38 @@ struct VirtualDisplayPixelTests {
         #expect(shown.color(x: 4, y: 2).rgba8 == Color.black.rgba8)
     }
 
+    /// The buffers stand for a DRM display's scanout buffers, which the CPU never reads back:
+    /// a frame's copy into them streams past the cache (`Surface.isScanout`) and still lands
+    /// exactly, whole or in part.
+    @Test func framesStreamedIntoTheBuffersLandExactly() {
+        let loop = ManualMainLoop()
+        // 640×480 XRGB8888: the copies below pass `Surface.largeCopyBytes`, so they stream.
+        let display = VirtualDisplay(mode: DisplayMode(width: 640, height: 480), mainLoop: loop)
+        let s = Surface(width: 640, height: 480, format: .xrgb8888)
+        let words = s.baseAddress.assumingMemoryBound(to: UInt32.self)
+        for i in 0..<(s.stride / 4 * s.height) { words[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) & 0xFF_FFFF }
+        let all = Region(s.bounds)
+        display.present(scene: s, copying: all, damage: all)
+        loop.advance(by: 0.02)
+        #expect(display.shownBuffer!.isScanout)
+        #expect(display.shownBuffer!.hasSamePixels(as: s))
+        // A part, rows starting off a 16-byte boundary among them, into the other buffer,
+        // which was never written: the part is the scene's, the rest still black.
+        let part = Region([PixelRect(x: 3, y: 5, width: 601, height: 300), PixelRect(x: 0, y: 400, width: 640, height: 80)])
+        for i in 0..<(s.stride / 4 * s.height) { words[i] ^= 0x00FF_00FF }
+        display.present(scene: s, copying: part, damage: part)
+        loop.advance(by: 0.02)
+        let shown = display.shownBuffer!
+        #expect(shown.isScanout)
+        var wrong = 0
+        for y in 0..<480 {
+            for x in 0..<640 where shown.word(x: x, y: y) & 0xFF_FFFF != (part.contains(x: x, y: y) ? s.word(x: x, y: y) & 0xFF_FFFF : 0) {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test(arguments: ScreenRotation.allCases)
     func theSceneIsTurnedOntoThePanel(rotation: ScreenRotation) {
         let loop = ManualMainLoop()

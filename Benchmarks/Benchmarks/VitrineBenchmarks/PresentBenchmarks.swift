@@ -19,7 +19,7 @@ final class PresentCopies {
         scene = Surface(width: 1920, height: 1080, format: .xrgb8888)
         scene.fill(PixelRect(x: 0, y: 0, width: 1920, height: 1080), with: Color(red: 0.2, green: 0.4, blue: 0.6))
         buffers = (0..<2).map { _ in
-            let buffer = Surface(width: 1920, height: 1080, format: .xrgb8888)
+            let buffer = Surface(width: 1920, height: 1080, format: .xrgb8888, isScanout: true)
             buffer.fill(PixelRect(x: 0, y: 0, width: 1920, height: 1080), with: .black)
             return buffer
         }

@@ -2,19 +2,31 @@
 #define VITRINE_PIXELS_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/// Whether the CPU has fast strings (x86-64's ERMS) and they are not turned off
+/// (GLIBC_TUNABLES=glibc.cpu.hwcaps=-ERMS, as for instruction counts): what
+/// vitrine_copy_large and vitrine_fill_rows32 are for. 0 elsewhere. Asked of the CPU once.
+int vitrine_has_fast_strings(void);
+
+/// Sets `width`×`height` 32-bit pixels from (`x`, `y`) of `bits` (rows `stride_words` words
+/// apart) to `pixel`, a `rep stosl` a row on x86-64: for wide boxes (a kilobyte a row or
+/// more) where vitrine_has_fast_strings(), which are then stored without reading their
+/// lines first; pixman's fill is quicker for narrow ones and on other CPUs.
+void vitrine_fill_rows32(uint32_t *bits, ptrdiff_t stride_words, int x, int y, int width, int height, uint32_t pixel);
 
 /// Copies `bytes` from `source` to `destination` (not overlapping) in the way that writes
 /// whole lines without reading them first where the CPU has one, for a large copy into
-/// ordinary memory whose destination is not read again soon: a frame into the headless
-/// display's buffer or the remote view's mirror. On x86-64, `rep movsb` with fast strings
-/// (ERMS), else SSE2 streaming stores; a plain memcpy elsewhere. Call
-/// vitrine_streaming_fence() once after the last copy of a batch, before the buffer is
-/// handed on.
+/// ordinary memory that is read again soon: a frame into the remote view's mirror (which its
+/// encoder reads) or SDL's window. On x86-64, `rep movsb` with fast strings (ERMS), else SSE2
+/// streaming stores; a plain memcpy elsewhere. Call vitrine_streaming_fence() once after the
+/// last copy of a batch, before the buffer is handed on.
 void vitrine_copy_large(void *destination, const void *source, size_t bytes);
 /// Copies `bytes` from `source` to `destination` (not overlapping) with stores that bypass
 /// the cache where the CPU has them (SSE2 streaming stores on x86-64; a plain memcpy
-/// elsewhere): a frame's copy into scanout memory, which a GPU maps write-combined. Fence as
-/// for vitrine_copy_large.
+/// elsewhere): a frame's copy into a display's buffer, which the CPU never reads back (DRM's
+/// scanout memory, which a GPU maps write-combined, or the headless display's), so that the
+/// cache keeps what the next frame composes from. Fence as for vitrine_copy_large.
 void vitrine_copy_streaming(void *destination, const void *source, size_t bytes);
 
 /// Orders the streaming stores before whatever follows (a page flip, another thread's read).

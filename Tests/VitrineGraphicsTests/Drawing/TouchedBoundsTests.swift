@@ -209,6 +209,42 @@ struct FillBatchTests {
         #expect(wrong == 0, "seed \(seed): \(wrong) pixels wrong")
     }
 
+    /// Wide boxes of 32-bit pixels (`Surface.wideFillPixels` a row or more) go a `rep stosl`
+    /// a row where the CPU has fast strings (`vitrine_fill_rows32`), narrow ones to pixman's
+    /// fill: either way a batch stores exactly what pixman's fill stores, in the box and
+    /// nowhere else, whatever the offsets.
+    @Test(arguments: [PixelFormat.xrgb8888, .argb8888])
+    func wideFillsStoreWhatPixmansFillStores(format: PixelFormat) {
+        var g = SeededGenerator(seed: 5)
+        func randomColor() -> Color {
+            Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
+                  blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g))
+        }
+        let (width, height) = (1001, 40)
+        let batched = Surface(width: width, height: height, format: format), single = Surface(width: width, height: height, format: format)
+        let context = GraphicsContext(surface: batched)
+        var widths: [Int] = []
+        for _ in 0..<80 {
+            let color = randomColor()
+            let w = Int.random(in: 200...800, using: &g), h = Int.random(in: 1...height, using: &g)
+            let box = PixelRect(x: Int.random(in: 0...(width - w), using: &g), y: Int.random(in: 0...(height - h), using: &g), width: w, height: h)
+            widths.append(w)
+            var pixmanColor = color.pixmanColor
+            var pixmanBox = pixman_box32_t(x1: Int32(box.x), y1: Int32(box.y), x2: Int32(box.maxX), y2: Int32(box.maxY))
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, single.image, &pixmanColor, 1, &pixmanBox)
+            context.scratch.fillBoxes.removeAll(keepingCapacity: true)
+            context.addToFillBatch(box, color: color)
+            context.sendFillBatch(color: color)
+        }
+        // Both sides of the width from which rows go by fast strings.
+        #expect(widths.contains { $0 < Surface.wideFillPixels } && widths.contains { $0 >= Surface.wideFillPixels })
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where batched.word(x: x, y: y) != single.word(x: x, y: y) { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(format): \(wrong) pixels differ from pixman's fill")
+    }
+
     /// The colour a batch stores is the one pixman's own fill stores, in every format.
     @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565, .a8])
     func storesWhatPixmansFillStores(format: PixelFormat) {

@@ -3,9 +3,10 @@ import VitrineGraphics
 
 /// What a display's present costs on its own: the copy of a scene area into one of two
 /// display buffers in turn, through `Surface.copy(_:from:rotation:)` (the path
-/// `VirtualDisplay.present` takes; past 1 MiB it is `vitrine_copy_large`). Both areas are the
-/// ones the frame and scroll rows compare with memcpy, so the table can say how much of a
-/// frame's ratio is this copy alone: the floor of any frame that changes that area.
+/// `VirtualDisplay.present` takes: into buffers that are `isScanout`, past 1 MiB by streaming
+/// stores). Both areas are the ones the frame and scroll rows compare with memcpy, so the
+/// table can say how much of a frame's ratio is this copy alone: the floor of any frame that
+/// changes that area.
 @MainActor
 final class PresentCopies {
     let scene: Surface
@@ -13,8 +14,9 @@ final class PresentCopies {
     let area: Region
     private var next = 0
 
-    /// A 1920×1080 XRGB8888 scene and two display buffers, all written once so every page is
-    /// resident before the first sample; `area` is the region each sample copies.
+    /// A 1920×1080 XRGB8888 scene and two display buffers (scanout, as the headless display's
+    /// are), all written once so every page is resident before the first sample; `area` is
+    /// the region each sample copies.
     init(area: PixelRect) {
         scene = Surface(width: 1920, height: 1080, format: .xrgb8888)
         scene.fill(PixelRect(x: 0, y: 0, width: 1920, height: 1080), with: Color(red: 0.2, green: 0.4, blue: 0.6))

@@ -46,6 +46,11 @@ extension View {
                 add(RenderCulling.innerPixels(of: rect.insetBy(dx: radius * toPixels.a, dy: 0)), within: limit, to: &spared)
                 add(RenderCulling.innerPixels(of: rect.insetBy(dx: 0, dy: radius * toPixels.d)), within: limit, to: &spared)
             }
+            // Its subviews, all within its bounds, can cover nothing more but pixels in its
+            // rounded corners: not worth a walk that would spend the budget (a card's labels
+            // and buttons left the root filled whole under the views after the eighth card).
+            // The kept extent equals the bounds' exactly when no subview reaches beyond them.
+            if view.subtreeExtentInSuperview == bounds.applying(toSuperview) { return }
         }
         guard !view.subviews.isEmpty else { return }
         // A clipping view cuts its subviews to its bounds: only its inner pixels are sure.

@@ -21,6 +21,9 @@ struct SparedFillTests {
         return (compositor.scene, compositor.pixelsSpared)
     }
 
+    /// Views in `view`'s subtree, itself included.
+    private func viewCount(_ view: View) -> Int { view.subviews.reduce(1) { $0 + viewCount($1) } }
+
     private func randomColor(_ g: inout SeededGenerator) -> Color {
         Color(red: Double.random(in: 0...0.9, using: &g), green: Double.random(in: 0...0.9, using: &g),
               blue: Double.random(in: 0...0.9, using: &g), alpha: [1, 1, 1, 0.6].randomElement(using: &g)!)
@@ -77,6 +80,36 @@ struct SparedFillTests {
         #expect(spared > 10_000)
     }
 
+    /// A screen of more views than the search looks at for one fill
+    /// (`View.opaqueCoverBudget`): twenty rounded cards of six views each, then a status bar.
+    /// The views inside an opaque card can spare nothing beyond the card's own cover, so the
+    /// search does not spend its budget on them, and the window is spared under every card
+    /// and the bar, the last ones too.
+    @Test func everyCardOfAScreenLargerThanTheBudgetIsSpared() {
+        let h = Harness(width: 800, height: 600)
+        h.window.backgroundColor = .white
+        for index in 0..<20 {
+            let card = View(frame: Rect(x: 10 + Double(index % 5) * 155, y: 10 + Double(index / 5) * 135, width: 140, height: 100))
+            card.backgroundColor = Color(rgb: 0xE0E0E0)
+            card.cornerRadius = 10
+            h.window.addSubview(card)
+            for item in 0..<5 {
+                let inside = View(frame: Rect(x: 12 + Double(item) * 24, y: 20, width: 20, height: 60))
+                inside.backgroundColor = item % 2 == 0 ? Color(rgb: 0x2D6CDF) : nil
+                card.addSubview(inside)
+            }
+        }
+        let bar = View(frame: Rect(x: 0, y: 560, width: 800, height: 40))
+        bar.backgroundColor = Color(rgb: 0x1B2A41)
+        h.window.addSubview(bar)
+        h.settle()
+        #expect(viewCount(h.window) > View.opaqueCoverBudget)
+        let (picture, spared) = compose(h, sparing: true)
+        // Each card's cross, (140 − 20)×100 + 140×(100 − 20) − 120×80, and the bar.
+        #expect(spared == 20 * (120 * 100 + 140 * 80 - 120 * 80) + 800 * 40)
+        #expect(picture.hasSamePixels(as: compose(h, sparing: false).0))
+    }
+
     /// A window with an opaque header, a rounded card inside a transparent container, and
     /// views that must not be spared: at alpha 0.9, rounded and clipping (a group), turned.
     @Test func theWindowIsNotFilledUnderOpaqueBarsAndCardsOnly() {
@@ -116,3 +149,4 @@ struct SparedFillTests {
         #expect(h.display.shownBuffer?.hasSamePixels(as: picture) == true)
     }
 }
+

@@ -57,7 +57,8 @@ func frameBenchmarks() {
     ]
     for (name, change) in changes {
         mainActorBenchmark(name, configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal, Counted.pixelsComposed, Counted.bytesCopied, Counted.viewsDrawn],
+            metrics: [.wallClock, .mallocCountTotal, Counted.pixelsComposed, Counted.bytesCopied, Counted.viewsDrawn,
+                      Counted.pixelsSpared],
             warmupIterations: 4,
             maxDuration: .seconds(2),
             maxIterations: 400,
@@ -65,8 +66,9 @@ func frameBenchmarks() {
             // redraw, and the label's new text, which the label lays out again in its last
             // layout's storage (issue 15). A digit first drawn at a new subpixel position
             // rasterizes a glyph (a few frames in a hundred), below the 90th percentile.
+            // Pixels spared (not filled under opaque views) too: fewer is a regression.
             thresholds: [Counted.pixelsComposed: exact, Counted.bytesCopied: exact, Counted.viewsDrawn: exact,
-                         .mallocCountTotal: exact]
+                         Counted.pixelsSpared: exact, .mallocCountTotal: exact]
         )) { benchmark in
             let frames = FrameScenes.headlessFrames()
             benchmark.startMeasurement()
@@ -79,6 +81,7 @@ func frameBenchmarks() {
             benchmark.measurement(Counted.pixelsComposed, counters.pixelsComposed)
             benchmark.measurement(Counted.bytesCopied, counters.bytesCopied)
             benchmark.measurement(Counted.viewsDrawn, counters.viewsDrawn)
+            benchmark.measurement(Counted.pixelsSpared, counters.pixelsSpared)
         }
     }
 

@@ -8,6 +8,9 @@ enum Counted {
     static var bytesCopied: BenchmarkMetric { .custom("bytesCopied", useScalingFactor: false) }
     /// Views whose `draw(_:in:)` ran in the frame.
     static var viewsDrawn: BenchmarkMetric { .custom("viewsDrawn", useScalingFactor: false) }
+    /// Scene pixels an opaque background did not fill under views that paint them opaquely
+    /// (`FrameCounters.pixelsSpared`): more is better, so fewer fails a threshold check.
+    static var pixelsSpared: BenchmarkMetric { .custom("pixelsSpared", polarity: .prefersLarger, useScalingFactor: false) }
     /// Scene pixels moved instead of repainted (`FrameCounters.pixelsMoved`: scrolled areas).
     static var pixelsMoved: BenchmarkMetric { .custom("pixelsMoved", useScalingFactor: false) }
     /// Cells a list has made in all (`TableView.numberOfCellsCreated(withIdentifier:)`).

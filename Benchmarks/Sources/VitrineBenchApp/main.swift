@@ -20,8 +20,9 @@ import VitrineGraphics
 //                                       label) for a profiler
 //   vitrine-bench-app scroll-frames COUNT [sideways]
 //                                       steady-scroll frames of the card list, for a profiler
-//   vitrine-bench-app frame-counters    exact pixels composed, bytes copied and views drawn of
-//                                       each kind of frame
+//   vitrine-bench-app frame-counters    exact pixels composed, bytes copied, views drawn and
+//                                       pixels spared (not filled under opaque views) of each
+//                                       kind of frame
 
 let mainEnteredAt = KernelClock.monotonicNanoseconds()
 
@@ -271,6 +272,7 @@ func frameCounters() {
         Figures.report("frame_\(name)_pixels_composed", counters.pixelsComposed)
         Figures.report("frame_\(name)_bytes_copied", counters.bytesCopied)
         Figures.report("frame_\(name)_views_drawn", counters.viewsDrawn)
+        Figures.report("frame_\(name)_pixels_spared", counters.pixelsSpared)
     }
     Figures.report("frame_screen_views", frames.screen.viewCount)
 }

@@ -13,6 +13,7 @@ void vitrine_fill_rows32(uint32_t *bits, ptrdiff_t stride_words, int x, int y, i
         size_t count = (size_t)width;
         __asm__ volatile("rep stosl" : "+D"(p), "+c"(count) : "a"(pixel) : "memory");
 #else
+        // Not chosen on other CPUs (vitrine_has_fast_strings() is 0 there); correct all the same.
         for (int i = 0; i < width; i++) row[i] = pixel;
 #endif
     }

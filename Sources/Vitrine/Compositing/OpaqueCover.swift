@@ -47,8 +47,9 @@ extension View {
                 add(RenderCulling.innerPixels(of: rect.insetBy(dx: 0, dy: radius * toPixels.d)), within: limit, to: &spared)
             }
             // Its subviews, all within its bounds, can cover nothing more but pixels in its
-            // rounded corners: not worth a walk that would spend the budget (a card's labels
-            // and buttons left the root filled whole under the views after the eighth card).
+            // rounded corners: not worth a walk that would spend the budget (on the kiosk
+            // screen the cards' labels and buttons spent it, and the root was filled whole
+            // under the last card, the ticker and the status bar).
             // The kept extent equals the bounds' exactly when no subview reaches beyond them.
             if view.subtreeExtentInSuperview == bounds.applying(toSuperview) { return }
         }

@@ -233,7 +233,8 @@ public final class Surface {
     /// this way against 164 µs by pixman's loop.
     static let fillsWideRowsByFastStrings = vitrine_has_fast_strings() != 0
     /// The width from which a fill's rows go by fast strings (256 pixels, a kilobyte): below
-    /// it a `rep stosl`'s start costs more than pixman's loop, in cache or not.
+    /// it pixman's loop was mostly the quicker in the cache (rows of 32 to 128 pixels: 7.5–16
+    /// ns a row, against 14–17 ns by `rep stosl`).
     static let wideFillPixels = 256
 
     /// Sets every pixel of `region` (clipped to the surface) to `color`.

@@ -1,4 +1,5 @@
 import CPixman
+import CVitrinePixels
 import Testing
 @testable import VitrineGraphics
 
@@ -243,6 +244,29 @@ struct FillBatchTests {
             for x in 0..<width where batched.word(x: x, y: y) != single.word(x: x, y: y) { wrong += 1 }
         }
         #expect(wrong == 0, "\(format): \(wrong) pixels differ from pixman's fill")
+    }
+
+    /// `vitrine_fill_rows32` itself (a `rep stosl` a row on any x86-64, whether or not the
+    /// fills choose it: run with fast strings turned off, the test above reaches only pixman)
+    /// sets exactly the pixels `pixman_fill` sets, for widths from one pixel up, at any
+    /// offset.
+    @Test func fillRowsSetsWhatPixmansFillSets() {
+        var g = SeededGenerator(seed: 11)
+        let (width, height) = (701, 30)
+        let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
+        let words = Int(pixman_image_get_stride(ours.image) / 4)
+        for _ in 0..<200 {
+            let w = Int.random(in: 1...600, using: &g), h = Int.random(in: 1...height, using: &g)
+            let x = Int.random(in: 0...(width - w), using: &g), y = Int.random(in: 0...(height - h), using: &g)
+            let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
+            vitrine_fill_rows32(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+            pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+        }
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where ours.word(x: x, y: y) != theirs.word(x: x, y: y) { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ from pixman_fill's")
     }
 
     /// The colour a batch stores is the one pixman's own fill stores, in every format.

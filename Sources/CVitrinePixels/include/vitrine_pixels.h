@@ -15,6 +15,13 @@ int vitrine_has_fast_strings(void);
 /// lines first; pixman's fill is quicker for narrow ones and on other CPUs.
 void vitrine_fill_rows32(uint32_t *bits, ptrdiff_t stride_words, int x, int y, int width, int height, uint32_t pixel);
 
+/// Sets `width`×`height` 32-bit pixels from (`x`, `y`) of `bits` (rows `stride_words` words
+/// apart) to `pixel`, with unaligned 16-byte stores on x86-64 (the last of a row overlapping
+/// the one before it) and a plain loop elsewhere: for narrow boxes (a border's column, the
+/// gap between two cards), where pixman's fill spends most of each row reaching a 16-byte
+/// boundary. Any width is filled exactly; only narrow ones are worth it.
+void vitrine_fill_narrow32(uint32_t *bits, ptrdiff_t stride_words, int x, int y, int width, int height, uint32_t pixel);
+
 /// Copies `bytes` from `source` to `destination` (not overlapping) in the way that writes
 /// whole lines without reading them first where the CPU has one, for a large copy into
 /// ordinary memory that is read again soon: a frame into the remote view's mirror (which its

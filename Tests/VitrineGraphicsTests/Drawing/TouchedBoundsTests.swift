@@ -211,11 +211,12 @@ struct FillBatchTests {
     }
 
     /// Wide boxes of 32-bit pixels (`Surface.wideFillPixels` a row or more) go a `rep stosl`
-    /// a row where the CPU has fast strings (`vitrine_fill_rows32`), narrow ones to pixman's
-    /// fill: either way a batch stores exactly what pixman's fill stores, in the box and
-    /// nowhere else, whatever the offsets.
+    /// a row where the CPU has fast strings (`vitrine_fill_rows32`), narrow ones
+    /// (below `Surface.narrowFillPixels`) by 16-byte stores on x86-64
+    /// (`vitrine_fill_narrow32`), the rest to pixman's fill: whichever way, a batch stores
+    /// exactly what pixman's fill stores, in the box and nowhere else, whatever the offsets.
     @Test(arguments: [PixelFormat.xrgb8888, .argb8888])
-    func wideFillsStoreWhatPixmansFillStores(format: PixelFormat) {
+    func fillsOfEveryWidthStoreWhatPixmansFillStores(format: PixelFormat) {
         var g = SeededGenerator(seed: 5)
         func randomColor() -> Color {
             Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
@@ -225,9 +226,10 @@ struct FillBatchTests {
         let batched = Surface(width: width, height: height, format: format), single = Surface(width: width, height: height, format: format)
         let context = GraphicsContext(surface: batched)
         var widths: [Int] = []
-        for _ in 0..<80 {
+        for index in 0..<160 {
             let color = randomColor()
-            let w = Int.random(in: 200...800, using: &g), h = Int.random(in: 1...height, using: &g)
+            let w = index % 2 == 0 ? Int.random(in: 200...800, using: &g) : Int.random(in: 1...64, using: &g)
+            let h = Int.random(in: 1...height, using: &g)
             let box = PixelRect(x: Int.random(in: 0...(width - w), using: &g), y: Int.random(in: 0...(height - h), using: &g), width: w, height: h)
             widths.append(w)
             var pixmanColor = color.pixmanColor
@@ -237,8 +239,11 @@ struct FillBatchTests {
             context.addToFillBatch(box, color: color)
             context.sendFillBatch(color: color)
         }
-        // Both sides of the width from which rows go by fast strings.
+        // Both sides of the width from which rows go by fast strings, and of the one below
+        // which they go by 16-byte stores (rows of under four pixels among them).
         #expect(widths.contains { $0 < Surface.wideFillPixels } && widths.contains { $0 >= Surface.wideFillPixels })
+        #expect(widths.contains { $0 < 4 } && widths.contains { $0 < Surface.narrowFillPixels }
+                && widths.contains { $0 >= Surface.narrowFillPixels && $0 < Surface.wideFillPixels })
         var wrong = 0
         for y in 0..<height {
             for x in 0..<width where batched.word(x: x, y: y) != single.word(x: x, y: y) { wrong += 1 }
@@ -261,6 +266,30 @@ struct FillBatchTests {
             let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
             vitrine_fill_rows32(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
             pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+        }
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where ours.word(x: x, y: y) != theirs.word(x: x, y: y) { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ from pixman_fill's")
+    }
+
+    /// `vitrine_fill_narrow32` itself sets exactly the pixels `pixman_fill` sets, for every
+    /// width from one pixel (its single stores) through four to eight (two overlapping 16-byte
+    /// stores) and beyond (a loop and an overlapping tail), at any offset.
+    @Test func fillNarrowSetsWhatPixmansFillSets() {
+        var g = SeededGenerator(seed: 13)
+        let (width, height) = (203, 30)
+        let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
+        let words = Int(pixman_image_get_stride(ours.image) / 4)
+        for w in 1...80 {
+            for _ in 0..<3 {
+                let h = Int.random(in: 1...height, using: &g)
+                let x = Int.random(in: 0...(width - w), using: &g), y = Int.random(in: 0...(height - h), using: &g)
+                let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
+                vitrine_fill_narrow32(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+                pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+            }
         }
         var wrong = 0
         for y in 0..<height {

@@ -13,7 +13,9 @@ extension GraphicsContext {
     ///
     /// Under a transform that only translates and scales both axes alike (what a view's
     /// context has), glyphs are rasterized at the transform's scale and composited directly,
-    /// sharp at any screen scale. Under any other transform (rotation, skew, unequal or
+    /// sharp at any screen scale; text drawn again exactly alike is composited in one go
+    /// through the coverage kept of it (`TextCoverageCache`: the same pixels, in bounded
+    /// memory). Under any other transform (rotation, skew, unequal or
     /// mirrored scales) the text is drawn into an intermediate image at the transform's mean
     /// scale, which is then drawn through the transform (bilinear filtering: correct but
     /// softer).
@@ -38,6 +40,17 @@ extension GraphicsContext {
             guard alpha > 0 else { return }
             let solid = scratch.solidImage(color.withAlphaComponent(color.alpha * alpha))
             let op = blendMode.pixmanOperator
+            // Text drawn again alike: one composite through its glyphs' kept coverage, which
+            // gives the same pixels (see `TextCoverageCache`).
+            if let (coverage, box) = TextCoverageCache.shared.coverage(of: layout, at: origin, scale: t.a, in: target) {
+                let area = box.intersection(visible)
+                guard !area.isEmpty else { return }
+                forEachClipRect(in: area) { r in
+                    pixman_image_composite32(op, solid, coverage.image, target.image, 0, 0, Int32(r.x - box.x), Int32(r.y - box.y),
+                                             Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                }
+                return
+            }
             layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y in
                 let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(visible)
                 guard !area.isEmpty else { return }

@@ -72,8 +72,12 @@ struct OpaqueStoreTests {
                 let size = blendedViews[index].bounds.size
                 let hole = Rect(x: Double.random(in: 0...size.width / 2, using: &g), y: Double.random(in: 0...size.height / 2, using: &g),
                                 width: size.width / 3, height: size.height / 3)
-                let change = Int.random(in: 0..<4, using: &g)
-                let dirty = Int.random(in: 0..<2, using: &g) == 0 ? hole.insetBy(dx: -2, dy: -2) : Rect(origin: .zero, size: size)
+                let change = Int.random(in: 0..<5, using: &g)
+                // A translucent sliver in the top row's middle, outside a rounded store's core,
+                // redrawn alone.
+                let sliver = Rect(x: (size.width / 2).rounded() - 2, y: 0, width: 4, height: 1)
+                var dirty = Int.random(in: 0..<2, using: &g) == 0 ? hole.insetBy(dx: -2, dy: -2) : Rect(origin: .zero, size: size)
+                if change == 4 { dirty = sliver.insetBy(dx: -1, dy: -1) }
                 for (h, views, copying) in [(blended, blendedViews, false), (copied, copiedViews, true)] {
                     View.copiesOpaqueStores = copying
                     defer { View.copiesOpaqueStores = true }
@@ -82,7 +86,8 @@ struct OpaqueStoreTests {
                     case 0: view.hole = hole
                     case 1: view.hole = nil
                     case 2: view.fill = view.fill.withAlphaComponent(view.fill.alpha < 1 ? 1 : 0.5)
-                    default: view.hole = hole.offsetBy(dx: 3, dy: 1)
+                    case 3: view.hole = hole.offsetBy(dx: 3, dy: 1)
+                    default: view.hole = sliver
                     }
                     view.setNeedsDisplay(dirty)
                     h.settle()

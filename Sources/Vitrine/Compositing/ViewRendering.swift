@@ -99,14 +99,16 @@ extension View {
         let toPixels = backingStoreTransform(scale: scale, region: region)
         let pixels = PixelRect(covering: rect.applying(toPixels)).intersection(store.bounds)
         guard !pixels.isEmpty else { return }
-        // Cleared before drawing; outside the ink (a box holding every pixel drawn so far) the
-        // store is transparent already, a new one whole.
+        // Cleared before drawing (by the context, before it first paints: text painted first
+        // writes its box instead); outside the ink (a box holding every pixel drawn so far)
+        // the store is transparent already, a new one whole.
         let inked = pixels.intersection(backingStoreInk)
-        if !inked.isEmpty { store.fill(inked, with: .clear) }
         // What the drawing touched: the context's box of what it painted, unless `draw` took
         // the surface from it (then the pixels are scanned).
         let touched: PixelRect? = RenderScratch.drawing.withContext(surface: store, transform: toPixels, clip: Region(pixels)) { context in
+            if !inked.isEmpty { context.clearBeforePainting(inked) }
             draw(rect, in: context)
+            context.finishPendingClear()
             return context.surfaceLent ? nil : context.touchedBounds
         }
         if !drawsContent { backingStore = nil; return }

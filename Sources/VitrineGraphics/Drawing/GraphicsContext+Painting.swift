@@ -324,11 +324,46 @@ extension GraphicsContext {
     }
 
     /// Adds `area` (surface pixels) to `touchedBounds`: every call that changes pixels makes
-    /// it first, with the area it is limited to.
+    /// it first, with the area it is limited to (and so clears what is pending first).
     @inline(__always)
     func touch(_ area: PixelRect) {
         guard !area.isEmpty else { return }
+        if pendingClear != nil { finishPendingClear() }
         touchedBounds = touchedBounds.isEmpty ? area : touchedBounds.union(area)
+    }
+
+    /// Makes `rect` (surface pixels) transparent before the first painting call, or when the
+    /// surface is lent, or at `finishPendingClear()`, whichever comes first; the caller
+    /// promises that every pixel within the clip outside `rect` is transparent already (a
+    /// backing store being redrawn: outside its old ink it is). Text composed first through
+    /// its kept coverage in the normal blend mode then writes its box as the colour through
+    /// the coverage (pixman's SRC) instead of clearing it and blending onto it: the same
+    /// pixels, since OVER onto a transparent pixel is the source through the coverage.
+    package func clearBeforePainting(_ rect: PixelRect) {
+        finishPendingClear()
+        let area = rect.intersection(target.bounds)
+        pendingClear = area.isEmpty ? nil : area
+    }
+
+    /// Clears what `clearBeforePainting(_:)` left pending, if anything.
+    package func finishPendingClear() {
+        guard let pending = pendingClear else { return }
+        pendingClear = nil
+        target.fillStored(pending, with: .clear)
+    }
+
+    /// Clears what is pending except `kept` (surface pixels), which the caller is about to
+    /// write whole: up to four bands around it.
+    func finishPendingClear(except kept: PixelRect) {
+        guard let pending = pendingClear else { return }
+        pendingClear = nil
+        let inside = pending.intersection(kept)
+        guard !inside.isEmpty else { return target.fillStored(pending, with: .clear) }
+        func clear(_ band: PixelRect) { if !band.isEmpty { target.fillStored(band, with: .clear) } }
+        clear(PixelRect(x: pending.x, y: pending.y, width: pending.width, height: inside.y - pending.y))
+        clear(PixelRect(x: pending.x, y: inside.maxY, width: pending.width, height: pending.maxY - inside.maxY))
+        clear(PixelRect(x: pending.x, y: inside.y, width: inside.x - pending.x, height: inside.height))
+        clear(PixelRect(x: inside.maxX, y: inside.y, width: pending.maxX - inside.maxX, height: inside.height))
     }
 
     /// Sets `image`'s pixman transform to `transform` (surface pixels to source coordinates)

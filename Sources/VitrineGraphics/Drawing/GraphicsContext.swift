@@ -77,6 +77,7 @@ public final class GraphicsContext {
     /// pixels the context does not see, so `touchedBounds` no longer tells what changed
     /// (`surfaceLent`).
     public var surface: Surface {
+        finishPendingClear()
         surfaceLent = true
         return target
     }
@@ -90,6 +91,9 @@ public final class GraphicsContext {
     @exclusivity(unchecked) package internal(set) var touchedBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Whether `surface` was read: then pixels may have changed outside `touchedBounds`.
     @exclusivity(unchecked) package private(set) var surfaceLent = false
+    /// Pixels to clear to transparent before anything is painted (`clearBeforePainting(_:)`),
+    /// nil once they are.
+    @exclusivity(unchecked) package internal(set) var pendingClear: PixelRect?
 
     /// The current transform: user space to surface pixels.
     @exclusivity(unchecked) public internal(set) var ctm: AffineTransform
@@ -180,6 +184,7 @@ public final class GraphicsContext {
         target = surface
         touchedBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
         surfaceLent = false
+        pendingClear = nil
         ctm = transform
         clipRegion = clip
         clipMask = nil

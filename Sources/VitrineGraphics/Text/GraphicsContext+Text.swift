@@ -45,9 +45,18 @@ extension GraphicsContext {
             if let (coverage, box) = TextCoverageCache.shared.coverage(of: layout, at: origin, scale: t.a, in: target) {
                 let area = box.intersection(visible)
                 guard !area.isEmpty else { return }
+                // The first thing painted into pixels about to be cleared (a label's store
+                // redrawn): the colour through the coverage is what OVER would leave on them.
+                // (Within one clip rectangle: SRC writes every pixel of `area`, none left
+                // uncleared.)
+                var compositeOp = op
+                if pendingClear != nil, blendMode == .normal, clipRegion.map({ $0.rectCount == 1 }) ?? true {
+                    finishPendingClear(except: area)
+                    compositeOp = PIXMAN_OP_SRC
+                }
                 forEachClipRect(in: area) { r in
-                    pixman_image_composite32(op, solid, coverage.image, target.image, 0, 0, Int32(r.x - box.x), Int32(r.y - box.y),
-                                             Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+                    pixman_image_composite32(compositeOp, solid, coverage.image, target.image, 0, 0, Int32(r.x - box.x),
+                                             Int32(r.y - box.y), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
                 }
                 return
             }

@@ -136,20 +136,39 @@ extension GraphicsContext {
                                   coverage: (Int, Int) -> UInt8, color: Color) {
         let source = Source.color(color)
         let side = 2 * r + 1
+        let plain = plainFill(of: color)
+        // Painted first into pixels about to be cleared (a button's store redrawn), an opaque
+        // fill whose spans are all fully covered (on whole pixels) writes its whole box: the
+        // spans are fills, and the corners go as the colour through the tile by pixman's SRC,
+        // which leaves on each pixel what OVER would leave on a cleared one (transparent where
+        // the tile is). So the box is not cleared first.
+        let writesWholeBox = r > 0 && pendingClear != nil && plain != nil && extra == (0, 0)
+            && (clipRegion.map { $0.rectCount == 1 } ?? true) && spansAreFullyCovered(corner: r, coverage: coverage)
+        if writesWholeBox { finishPendingClear(except: PixelRect(x: x, y: y, width: w, height: h).intersection(clipBounds)) }
         if r > 0 {
             // Corner k: right when k is odd, bottom when k ≥ 2 (no array: nothing allocated).
             for k in 0..<4 {
                 let right = k & 1 != 0, bottom = k >= 2
                 let bounds = PixelRect(x: right ? x + w - r : x, y: bottom ? y + h - r : y, width: r + (right ? extra.x : 0),
                                        height: r + (bottom ? extra.y : 0))
-                paint(source, coverage: .mask(tile, x: right ? x + w - side : x, y: bottom ? y + h - side : y), bounds: bounds,
-                      mode: blendMode)
+                let tileX = right ? x + w - side : x, tileY = bottom ? y + h - side : y
+                if let plain, writesWholeBox {
+                    let area = bounds.intersection(clipBounds)
+                    guard !area.isEmpty else { continue }
+                    let solid = scratch.solidImage(plain)
+                    forEachClipRect(in: area) { piece in
+                        pixman_image_composite32(PIXMAN_OP_SRC, solid, tile, target.image, 0, 0, Int32(piece.x - tileX),
+                                                 Int32(piece.y - tileY), Int32(piece.x), Int32(piece.y), Int32(piece.width),
+                                                 Int32(piece.height))
+                    }
+                } else {
+                    paint(source, coverage: .mask(tile, x: tileX, y: tileY), bounds: bounds, mode: blendMode)
+                }
             }
         }
         // The fully covered spans (a fill's middle and sides, a border's straight edges), when
         // filling is all they do, go to pixman in one batch: up to five rectangles for the
         // price of one call. None overlaps another span or a corner.
-        let plain = plainFill(of: color)
         if plain != nil { scratch.fillBoxes.removeAll(keepingCapacity: true) }
         // One span: a rectangle of constant coverage.
         func span(_ area: PixelRect, _ value: UInt8) {
@@ -202,6 +221,14 @@ extension GraphicsContext {
 }
 
 extension GraphicsContext {
+    /// Whether every span of a rounded rectangle whose tile has `corner`-pixel corners is
+    /// fully covered: the tile's middle row and column (its straight sides and middle) are
+    /// all 255, as on whole pixels.
+    func spansAreFullyCovered(corner r: Int, coverage: (Int, Int) -> UInt8) -> Bool {
+        for i in 0...(2 * r) where coverage(r, i) != 255 || coverage(i, r) != 255 { return false }
+        return true
+    }
+
     /// Paints `color` over `bounds` with the constant coverage `value` (normal blend, no clip
     /// mask): a rounded rectangle's edge on a fractional pixel. pixman has no fast path for OVER
     /// through a solid mask, and its general path costs tens of instructions a pixel; so the

@@ -145,6 +145,51 @@ struct TextCoverageCacheTests {
         }
     }
 
+    /// A backing store redrawn with a rounded background painted first (a button's): an
+    /// opaque fill on whole pixels writes its whole box (corners by SRC through the tile)
+    /// instead of clearing it first; anything else clears first. Over random old ink,
+    /// redrawn rects, boxes on and off whole pixels, radii, scales and colours (opaque and
+    /// not), then a title on top, the store ends as if the ink had been cleared first.
+    @Test(arguments: 1...24 as ClosedRange<UInt64>)
+    func aRoundedBackgroundFirstIntoAClearedStoreHasThePixelsOfClearingFirst(seed: UInt64) {
+        withFreshCache { cache in
+            var g = SeededGenerator(seed: seed)
+            func unit() -> Double { Double.random(in: 0..<1, using: &g) }
+            let (width, height) = (220, 80)
+            let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+            let ink = PixelRect(x: Int(unit() * 40), y: Int(unit() * 20), width: 80 + Int(unit() * 140), height: 30 + Int(unit() * 50))
+                .intersection(whole)
+            let inkColor = Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit())
+            let redrawn = unit() < 0.6 ? whole
+                : PixelRect(x: Int(unit() * 80), y: Int(unit() * 30), width: 40 + Int(unit() * 180), height: 20 + Int(unit() * 60))
+                    .intersection(whole)
+            let scale = [1.0, 1.0, 1.5, 2][Int(unit() * 4)]
+            let offWhole = unit() < 0.3
+            let box = Rect(x: Double(Int(unit() * 20)) + (offWhole ? 0.4 : 0), y: Double(Int(unit() * 10)),
+                           width: Double(60 + Int(unit() * 40)), height: Double(24 + Int(unit() * 12)) + (offWhole ? 0.3 : 0))
+            let radius = [4.0, 10, 14, 30][Int(unit() * 4)]
+            let fill = Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.75 ? 1 : 0.6)
+            let title = TextLayout(text: "Check in", font: .system(size: 14))
+            for round in 0..<3 {
+                let pending = Surface(width: width, height: height, format: .argb8888)
+                let cleared = Surface(width: width, height: height, format: .argb8888)
+                for surface in [pending, cleared] { surface.fill(ink, with: inkColor) }
+                cleared.fill(redrawn.intersection(ink), with: .clear)
+                for (surface, lazily) in [(pending, true), (cleared, false)] {
+                    let scratch = DrawingScratch()
+                    scratch.withContext(surface: surface, transform: AffineTransform(scaleX: scale, y: scale), clip: Region(redrawn)) { context in
+                        if lazily { context.clearBeforePainting(redrawn.intersection(ink)) }
+                        context.fillColor = fill
+                        context.fillRoundedRect(box, cornerRadius: radius)
+                        context.draw(title, at: Point(x: box.minX + 6, y: box.minY + 4), color: .white)
+                        context.finishPendingClear()
+                    }
+                }
+                #expect(differingPixels(pending, cleared) == 0, "seed \(seed), round \(round): \(box) r \(radius) ×\(scale)")
+            }
+        }
+    }
+
     /// The kiosk's texts at their sizes are kept: the test above is not passing only because
     /// nothing was ever kept.
     @Test func ordinaryTextIsKeptOnItsSecondDraw() {

@@ -15,10 +15,9 @@ extension GraphicsContext {
     /// context has), glyphs are rasterized at the transform's scale and composited directly,
     /// sharp at any screen scale; text drawn again exactly alike is composited in one go
     /// through the coverage kept of it (`TextCoverageCache`: the same pixels, in bounded
-    /// memory). Under any other transform (rotation, skew, unequal or
-    /// mirrored scales) the text is drawn into an intermediate image at the transform's mean
-    /// scale, which is then drawn through the transform (bilinear filtering: correct but
-    /// softer).
+    /// memory). Under any other transform (rotation, skew, unequal or mirrored scales) the
+    /// text is drawn into an intermediate image at the transform's mean scale, which is then
+    /// drawn through the transform (bilinear filtering: correct but softer).
     @MainActor
     public func draw(_ layout: TextLayout, at point: Point, color: Color) {
         guard !layout.lines.isEmpty else { return }

@@ -251,25 +251,40 @@ struct FillBatchTests {
         #expect(wrong == 0, "\(format): \(wrong) pixels differ from pixman's fill")
     }
 
+    /// Fills `boxes` random boxes of `widths` (random heights, colours and offsets) in a
+    /// `width`-pixel-wide surface by `fill` and by `pixman_fill`, and counts the pixels that
+    /// differ.
+    private func pixelsDifferingFromPixmansFill(seed: UInt64, width: Int, widths: [Int], boxesEach: Int,
+                                                _ fill: (UnsafeMutablePointer<UInt32>, Int, Int32, Int32, Int32, Int32, UInt32) -> Void) -> Int {
+        var g = SeededGenerator(seed: seed)
+        let height = 30
+        let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
+        let words = Int(pixman_image_get_stride(ours.image) / 4)
+        for w in widths {
+            for _ in 0..<boxesEach {
+                let h = Int.random(in: 1...height, using: &g)
+                let x = Int.random(in: 0...(width - w), using: &g), y = Int.random(in: 0...(height - h), using: &g)
+                let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
+                fill(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+                pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
+            }
+        }
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where ours.word(x: x, y: y) != theirs.word(x: x, y: y) { wrong += 1 }
+        }
+        return wrong
+    }
+
     /// `vitrine_fill_rows32` itself (a `rep stosl` a row on any x86-64, whether or not the
     /// fills choose it: run with fast strings turned off, the test above reaches only pixman)
     /// sets exactly the pixels `pixman_fill` sets, for widths from one pixel up, at any
     /// offset.
     @Test func fillRowsSetsWhatPixmansFillSets() {
         var g = SeededGenerator(seed: 11)
-        let (width, height) = (701, 30)
-        let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
-        let words = Int(pixman_image_get_stride(ours.image) / 4)
-        for _ in 0..<200 {
-            let w = Int.random(in: 1...600, using: &g), h = Int.random(in: 1...height, using: &g)
-            let x = Int.random(in: 0...(width - w), using: &g), y = Int.random(in: 0...(height - h), using: &g)
-            let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
-            vitrine_fill_rows32(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
-            pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
-        }
-        var wrong = 0
-        for y in 0..<height {
-            for x in 0..<width where ours.word(x: x, y: y) != theirs.word(x: x, y: y) { wrong += 1 }
+        let widths = (0..<200).map { _ in Int.random(in: 1...600, using: &g) }
+        let wrong = pixelsDifferingFromPixmansFill(seed: 12, width: 701, widths: widths, boxesEach: 1) {
+            vitrine_fill_rows32($0, $1, $2, $3, $4, $5, $6)
         }
         #expect(wrong == 0, "\(wrong) pixels differ from pixman_fill's")
     }
@@ -278,22 +293,8 @@ struct FillBatchTests {
     /// width from one pixel (its single stores) through four to eight (two overlapping 16-byte
     /// stores) and beyond (a loop and an overlapping tail), at any offset.
     @Test func fillNarrowSetsWhatPixmansFillSets() {
-        var g = SeededGenerator(seed: 13)
-        let (width, height) = (203, 30)
-        let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
-        let words = Int(pixman_image_get_stride(ours.image) / 4)
-        for w in 1...80 {
-            for _ in 0..<3 {
-                let h = Int.random(in: 1...height, using: &g)
-                let x = Int.random(in: 0...(width - w), using: &g), y = Int.random(in: 0...(height - h), using: &g)
-                let pixel = UInt32.random(in: 0...UInt32.max, using: &g)
-                vitrine_fill_narrow32(pixman_image_get_data(ours.image), words, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
-                pixman_fill(pixman_image_get_data(theirs.image), Int32(words), 32, Int32(x), Int32(y), Int32(w), Int32(h), pixel)
-            }
-        }
-        var wrong = 0
-        for y in 0..<height {
-            for x in 0..<width where ours.word(x: x, y: y) != theirs.word(x: x, y: y) { wrong += 1 }
+        let wrong = pixelsDifferingFromPixmansFill(seed: 13, width: 203, widths: Array(1...80), boxesEach: 3) {
+            vitrine_fill_narrow32($0, $1, $2, $3, $4, $5, $6)
         }
         #expect(wrong == 0, "\(wrong) pixels differ from pixman_fill's")
     }

@@ -7,6 +7,15 @@ import Testing
 /// memory.
 @MainActor
 struct TextCoverageCacheTests {
+    /// Seeded random values for the tests below.
+    private struct Random {
+        var generator: SeededGenerator
+        init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+        mutating func unit() -> Double { Double.random(in: 0..<1, using: &generator) }
+        /// Opaque half the time, else of a random alpha.
+        mutating func color() -> Color { Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit()) }
+    }
+
     /// Runs `body` with the shared cache emptied and its limits set; puts the defaults back
     /// after (other tests draw text through it too).
     func withFreshCache(byteLimit: Int = 2 << 20, entryLimit: Int = 512, idleUses: UInt64 = 4096,
@@ -54,9 +63,9 @@ struct TextCoverageCacheTests {
     @Test(arguments: 1...24 as ClosedRange<UInt64>)
     func keptTextHasThePixelsOfItsGlyphs(seed: UInt64) {
         withFreshCache { cache in
-            var g = SeededGenerator(seed: seed)
-            func unit() -> Double { Double.random(in: 0..<1, using: &g) }
-            func color() -> Color { Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit()) }
+            var random = Random(seed: seed)
+            func unit() -> Double { random.unit() }
+            func color() -> Color { random.color() }
             let texts = ["Room 7 · Free until 13:00", "AVAWAY Ty Yo LT", "Ωμέγα Добро пожаловать", "欢迎光临 12:45",
                          "مرحبا بكم", "Now serving A-41"]
             let (width, height) = (260, 90)
@@ -100,9 +109,9 @@ struct TextCoverageCacheTests {
     @Test(arguments: 1...16 as ClosedRange<UInt64>)
     func textFirstIntoAClearedStoreHasThePixelsOfClearingFirst(seed: UInt64) {
         withFreshCache { cache in
-            var g = SeededGenerator(seed: seed)
-            func unit() -> Double { Double.random(in: 0..<1, using: &g) }
-            func color() -> Color { Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit()) }
+            var random = Random(seed: seed)
+            func unit() -> Double { random.unit() }
+            func color() -> Color { random.color() }
             let (width, height) = (240, 70)
             let ink = PixelRect(x: Int(unit() * 60), y: Int(unit() * 20), width: 60 + Int(unit() * 180), height: 20 + Int(unit() * 50))
                 .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
@@ -153,8 +162,8 @@ struct TextCoverageCacheTests {
     @Test(arguments: 1...24 as ClosedRange<UInt64>)
     func aRoundedBackgroundFirstIntoAClearedStoreHasThePixelsOfClearingFirst(seed: UInt64) {
         withFreshCache { cache in
-            var g = SeededGenerator(seed: seed)
-            func unit() -> Double { Double.random(in: 0..<1, using: &g) }
+            var random = Random(seed: seed)
+            func unit() -> Double { random.unit() }
             let (width, height) = (220, 80)
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             let ink = PixelRect(x: Int(unit() * 40), y: Int(unit() * 20), width: 80 + Int(unit() * 140), height: 30 + Int(unit() * 50))

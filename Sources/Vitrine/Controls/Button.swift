@@ -125,8 +125,15 @@ open class Button: Control {
     /// The title, laid out on one line (nil without a title).
     private var titleLayout: TextLayout? {
         guard let title = currentTitle, !title.isEmpty else { return nil }
-        return TextLayout(text: title, font: titleFont, width: nil, numberOfLines: 1)
+        // Kept while the title and font stay: a button redrawn (pressed, released) would
+        // otherwise look its layout up by the whole key (text and font, hashed) every time.
+        if let kept = keptTitleLayout, kept.font == titleFont, kept.title == title { return kept.layout }
+        let layout = TextLayout(text: title, font: titleFont, width: nil, numberOfLines: 1)
+        keptTitleLayout = (title, titleFont, layout)
+        return layout
     }
+    /// The title's last layout, with the title and font it was made for.
+    private var keptTitleLayout: (title: String, font: Font, layout: TextLayout)?
 
     /// The content's size plus `contentInsets`.
     open override var intrinsicContentSize: Size {

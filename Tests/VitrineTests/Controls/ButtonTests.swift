@@ -110,6 +110,35 @@ struct ButtonTests {
         #expect(button.dirtyRect == button.bounds)
     }
 
+    /// The title's layout is kept between draws: a new title, a new font, or a pressed state
+    /// with a title of its own each draws what it says, not the layout kept from before. The
+    /// picture after each change equals that of a new button made with the same title and font.
+    @Test func theDrawnTitleFollowsTitleFontAndState() {
+        button.setTitle("Pay", for: .normal)
+        button.setTitle("Paying…", for: .highlighted)
+        func picture(of button: Button) -> Surface { button.snapshot(scale: 1) }
+        func fresh(_ title: String, _ font: Font) -> Surface {
+            let other = Button(frame: button.frame)
+            other.setTitle(title, for: .normal)
+            other.titleFont = font
+            return picture(of: other)
+        }
+        let first = picture(of: button)
+        #expect(first.hasSamePixels(as: fresh("Pay", button.titleFont)))
+        button.setTitle("Pay now", for: .normal)
+        #expect(picture(of: button).hasSamePixels(as: fresh("Pay now", button.titleFont)))
+        #expect(!picture(of: button).hasSamePixels(as: first))
+        button.titleFont = .system(size: 30, weight: .bold)
+        #expect(picture(of: button).hasSamePixels(as: fresh("Pay now", .system(size: 30, weight: .bold))))
+        button.isHighlighted = true
+        let pressed = picture(of: button)
+        button.isHighlighted = false
+        button.setTitle("Paying…", for: .normal)
+        button.isHighlighted = true
+        // The same title and font as the pressed picture before, by another way.
+        #expect(picture(of: button).hasSamePixels(as: pressed))
+    }
+
     @Test func aButtonCanBeMadeWithoutAFrame() {
         let button = Button()
         #expect(button.frame == .zero)

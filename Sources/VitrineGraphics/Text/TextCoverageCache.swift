@@ -24,8 +24,8 @@ import CPixman
 /// where drawing a long one partly visible reads only the lines it shows.
 ///
 /// Memory is bounded: at most `byteLimit` bytes of coverage (8 bits a pixel) and records of
-/// what was drawn (8 bytes a word of their signatures), and at most `entryLimit` texts
-/// recorded. A full cache keeps no more text until some of what it holds has not been drawn
+/// what was drawn (8 bytes a word of their signatures), at most `entryLimit` texts recorded,
+/// and a table of 2,048 hashes (16 KiB) of texts drawn once. A full cache keeps no more text until some of what it holds has not been drawn
 /// for `idleUses` draws of text: then that is dropped. Text that did not fit is drawn glyph
 /// by glyph, as without the cache, and tried again after a quarter of `idleUses` draws;
 /// nothing is built and dropped again every frame.
@@ -86,10 +86,12 @@ final class TextCoverageCache {
 
     /// Entries by their signature's hash (two texts of one hash: the later is not kept).
     private var entries: [UInt64: Entry] = [:]
-    /// Hashes of texts drawn once lately, newest overwriting oldest: a text found here is
-    /// kept when drawn again.
-    private var seen = [UInt64](repeating: 0, count: 64)
-    private var seenNext = 0
+    /// Hashes of texts drawn once (a text found here is kept when drawn again), two to a set
+    /// chosen by the hash's low bits: a screen of hundreds of texts redrawn together finds
+    /// each again on its next draw, unless two others' hashes took its set since.
+    private var seen = [UInt64](repeating: 0, count: 2 * TextCoverageCache.seenSets)
+    /// Sets in `seen` (a power of two).
+    private static let seenSets = 1024
     /// The signature of the text being drawn (storage reused: nothing allocated a draw).
     private var signature: Signature = []
     /// Hashes being dropped (storage reused).
@@ -123,9 +125,11 @@ final class TextCoverageCache {
             guard let retryAt = entry.retryAt, clock >= retryAt else { return nil }
             return keep(layout, at: origin, scale: scale, in: target, hash: hash)
         }
-        guard seen.contains(hash) else {
-            seen[seenNext] = hash
-            seenNext = (seenNext + 1) % seen.count
+        let set = 2 * (Int(truncatingIfNeeded: hash) & (Self.seenSets - 1))
+        guard seen[set] == hash || seen[set + 1] == hash else {
+            // Into an empty way, else over one picked by another bit of the hash.
+            let way = seen[set] == 0 ? 0 : seen[set + 1] == 0 ? 1 : Int(truncatingIfNeeded: hash >> 32) & 1
+            seen[set + way] = hash
             return nil
         }
         let recordBytes = signature.count * MemoryLayout<UInt64>.stride
@@ -168,7 +172,8 @@ final class TextCoverageCache {
     }
 
     /// Writes the signature of `layout` drawn so into `signature`; returns its hash (FNV-1a
-    /// over the words: cheap, and a collision only costs keeping one of the two texts).
+    /// over the words, mixed at the end: cheap, and a collision only costs keeping one of the
+    /// two texts).
     private func sign(_ layout: TextLayout, origin: Point, scale: Double, size: (width: Int, height: Int)) -> UInt64 {
         signature.removeAll(keepingCapacity: true)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -198,7 +203,11 @@ final class TextCoverageCache {
                 }
             }
         }
-        return hash
+        // FNV's multiply carries bits only upwards: mixed down, so that the low bits (the slot
+        // in `seen`) depend on every word too.
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        return hash ^ (hash >> 33)
     }
 
     /// The sum of `layout`'s glyph masks within `bounds` and the box it lies in, if there is

@@ -248,6 +248,29 @@ struct TextCoverageCacheTests {
         }
     }
 
+    /// A screen of many texts redrawn together (200 labels, each drawn once a frame) has each
+    /// kept on its second frame: what was drawn once is remembered by more than the last few
+    /// texts.
+    @Test func aScreenOfManyTextsIsKept() {
+        withFreshCache { cache in
+            let layouts = (0..<200).map { TextLayout(text: "Seat \($0)", font: .system(size: 14)) }
+            let surface = Surface(width: 120, height: 30, format: .argb8888)
+            var keptBySecondFrame = 0
+            for frame in 0..<3 {
+                for layout in layouts {
+                    draw(layout, times: 1, into: surface, at: Point(x: 2, y: 2), color: .black, scale: 1, clip: nil, alpha: 1,
+                         mode: .normal, cached: true)
+                }
+                if frame == 0 { #expect(cache.builds == 0) }
+                if frame == 1 { keptBySecondFrame = cache.builds }
+            }
+            // All but any whose hash shared a remembered set with two others'.
+            #expect(keptBySecondFrame >= 190, "\(keptBySecondFrame) of 200 kept on their second draw")
+            // And each of those drawn from what was kept on the third.
+            #expect(cache.hits >= keptBySecondFrame)
+        }
+    }
+
     /// A long text is never asked after (recognising it would read all its glyphs on every
     /// draw, where drawing it partly visible reads only the lines shown).
     @Test func longTextIsNotAskedAfter() {

@@ -12,7 +12,8 @@ int vitrine_has_fast_strings(void);
 /// Sets `width`×`height` 32-bit pixels from (`x`, `y`) of `bits` (rows `stride_words` words
 /// apart) to `pixel`, a `rep stosl` a row on x86-64: for wide boxes (a kilobyte a row or
 /// more) where vitrine_has_fast_strings(), which are then stored without reading their
-/// lines first; pixman's fill is quicker for narrow ones and on other CPUs.
+/// lines first; narrower ones are quicker by vitrine_fill_narrow32 or pixman's fill, and
+/// other CPUs keep pixman's.
 void vitrine_fill_rows32(uint32_t *bits, ptrdiff_t stride_words, int x, int y, int width, int height, uint32_t pixel);
 
 /// Sets `width`×`height` 32-bit pixels from (`x`, `y`) of `bits` (rows `stride_words` words

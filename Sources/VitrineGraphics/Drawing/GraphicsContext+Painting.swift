@@ -345,6 +345,14 @@ extension GraphicsContext {
         pendingClear = area.isEmpty ? nil : area
     }
 
+    /// Whether the next painting call may write its whole box by SRC instead of clearing it
+    /// and blending onto it (`clearBeforePainting(_:)`): a clear is pending (nothing is
+    /// painted yet), in the normal blend mode, with no clip mask, and a clip of one rectangle,
+    /// so that the box within the clip is written whole and nothing in it stays uncleared.
+    var mayWriteBoxOverPendingClear: Bool {
+        pendingClear != nil && blendMode == .normal && clipMask == nil && (clipRegion.map { $0.rectCount == 1 } ?? true)
+    }
+
     /// Clears what `clearBeforePainting(_:)` left pending, if anything.
     package func finishPendingClear() {
         guard let pending = pendingClear else { return }

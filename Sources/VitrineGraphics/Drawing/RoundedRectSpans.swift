@@ -142,8 +142,8 @@ extension GraphicsContext {
         // spans are fills, and the corners go as the colour through the tile by pixman's SRC,
         // which leaves on each pixel what OVER would leave on a cleared one (transparent where
         // the tile is). So the box is not cleared first.
-        let writesWholeBox = r > 0 && pendingClear != nil && plain != nil && extra == (0, 0)
-            && (clipRegion.map { $0.rectCount == 1 } ?? true) && spansAreFullyCovered(corner: r, coverage: coverage)
+        let writesWholeBox = r > 0 && plain != nil && extra == (0, 0) && mayWriteBoxOverPendingClear
+            && spansAreFullyCovered(corner: r, coverage: coverage)
         if writesWholeBox { finishPendingClear(except: PixelRect(x: x, y: y, width: w, height: h).intersection(clipBounds)) }
         if r > 0 {
             // Corner k: right when k is odd, bottom when k ≥ 2 (no array: nothing allocated).

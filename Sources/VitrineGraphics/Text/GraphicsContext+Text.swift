@@ -46,10 +46,8 @@ extension GraphicsContext {
                 guard !area.isEmpty else { return }
                 // The first thing painted into pixels about to be cleared (a label's store
                 // redrawn): the colour through the coverage is what OVER would leave on them.
-                // (Within one clip rectangle: SRC writes every pixel of `area`, none left
-                // uncleared.)
                 var compositeOp = op
-                if pendingClear != nil, blendMode == .normal, clipRegion.map({ $0.rectCount == 1 }) ?? true {
+                if mayWriteBoxOverPendingClear {
                     finishPendingClear(except: area)
                     compositeOp = PIXMAN_OP_SRC
                 }

@@ -24,6 +24,21 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 /// dependency.
 let frameSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// The optional parts an app chooses with package traits. An app built without one links none of
+/// its libraries; a board profile that asks for it then fails with its file and line and the
+/// trait to add. Traits of the package the app depends on are named on its `.package` line:
+///
+///     .package(url: "…/vitrine.git", from: "0.1.0", traits: ["Window", "RemoteView"])
+///
+/// None is on by default, so a kiosk links only what it uses (ARCHITECTURE.md, "Optional parts").
+/// `scripts/test`, `scripts/demo` and `scripts/bench` build this package with every trait.
+let optionalParts: Set<Trait> = [
+    .trait(name: "Window", description: "The desktop window (SDL2 on X11): BoardPlatform.main runs the app in a window on a desktop."),
+    .trait(name: "RemoteView", description: "The remote view (libvncserver, GPL-2.0+): [remote] in a board profile."),
+    .trait(name: "Speech", description: "Speech for the screen reader (espeak-ng, GPL-3.0+; ALSA): [accessibility] speech in a board profile."),
+    .trait(name: "SVG", description: "SVG images (librsvg, with cairo and pango)."),
+]
+
 let package = Package(
     name: "Vitrine",
     products: [
@@ -41,11 +56,11 @@ let package = Package(
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
+    traits: optionalParts.union([.default(enabledTraits: [])]),
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).
@@ -81,27 +96,34 @@ let package = Package(
         // No UI, no devices.
         .target(
             name: "VitrineGraphics",
-            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CRSVG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
-                           "CVitrinePixels"],
+            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
+                           "CVitrinePixels", .target(name: "CRSVG", condition: .when(traits: ["SVG"]))],
+            swiftSettings: frameSpeed
+        ),
+        // The seams every backend implements (display, input, main loop, time, backlight,
+        // platform, keyboard layouts) and the values they carry: what a backend compiles against.
+        .target(
+            name: "VitrineSeams",
+            dependencies: ["VitrineGraphics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: frameSpeed
         ),
         // The UIKit model: responders, views, events, touches, gestures, layout, animation,
-        // the compositor, and the run-loop and backend seams. Knows no Linux device.
+        // the compositor, and the toolkit on it. Knows no Linux device.
         .target(
             name: "Vitrine",
             dependencies: [
-                "VitrineGraphics",
+                "VitrineGraphics", "VitrineSeams",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: frameSpeed
         ),
         // Deterministic stand-ins: manual clock and run loop, virtual display, scripted input.
-        .target(name: "VitrineHeadless", dependencies: ["Vitrine"], swiftSettings: frameSpeed),
+        .target(name: "VitrineHeadless", dependencies: ["VitrineSeams"], swiftSettings: frameSpeed),
         // The epoll run loop, timers, signals, the VT and the session, systemd notify.
         .target(
             name: "VitrineLinux",
             dependencies: [
-                "Vitrine", "CVitrineShims", "CSystemd", "CLibSeat",
+                "VitrineSeams", "CVitrineShims", "CSystemd", "CLibSeat",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -111,7 +133,7 @@ let package = Package(
         .target(
             name: "VitrineDRM",
             dependencies: [
-                "Vitrine", "VitrineLinux", "CDRM", "CUdev", "CVitrineShims",
+                "VitrineSeams", "VitrineLinux", "CDRM", "CUdev", "CVitrineShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,7 +144,7 @@ let package = Package(
         .target(
             name: "VitrineInput",
             dependencies: [
-                "Vitrine", "VitrineLinux", "CLibInput", "CEvdev", "CXKBCommon", "CUdev", "CVitrineShims",
+                "VitrineSeams", "VitrineLinux", "CLibInput", "CEvdev", "CXKBCommon", "CUdev", "CVitrineShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -151,8 +173,10 @@ let package = Package(
         .target(
             name: "VitrineBoard",
             dependencies: [
-                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput", "VitrineVNC", "VitrineSpeech",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "Vitrine", "VitrineHeadless", "VitrineLinux", "VitrineDRM", "VitrineInput",
+                .target(name: "VitrineVNC", condition: .when(traits: ["RemoteView"])),
+                .target(name: "VitrineSpeech", condition: .when(traits: ["Speech"])),
+                .target(name: "VitrineSDL", condition: .when(traits: ["Window"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -172,29 +196,33 @@ let package = Package(
         // The demo kiosk app: its screens and its scripted tour (a library, so tests can take
         // golden pictures of its screens), and `vitrine-demo`, which `scripts/demo` runs.
         .target(name: "KioskDemo", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineRime"], exclude: ["Assets"]),
-        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineHeadless", "VitrineBoard", "VitrineVNC", "VitrineSDL", "VitrineSpeech"]),
+        .executableTarget(name: "VitrineDemo", dependencies: ["KioskDemo", "Vitrine", "VitrineGraphics", "VitrineHeadless", "VitrineLinux", "VitrineBoard", "VitrineVNC"]),
+
+        // What this package's tests share (not a product: apps never link it): golden images,
+        // seeded randomness, temporary folders, log capture, WebP fixtures.
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineGraphics", "CWebP", inMemoryLogging, .product(name: "Logging", package: "swift-log")]),
 
         // Reference images and fixtures are read from the source tree (by #filePath), so that
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
-        .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics"],
+        .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics", "VitrineTestSupport"],
                     exclude: ["Goldens", "Images/Fixtures"]),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", inMemoryLogging], exclude: ["Goldens"]),
-        .testTarget(name: "VitrineHeadlessTests", dependencies: ["VitrineHeadless"]),
-        .testTarget(name: "VitrineLinuxTests", dependencies: ["VitrineLinux"]),
-        .testTarget(name: "VitrineDRMTests", dependencies: ["VitrineDRM"]),
-        .testTarget(name: "VitrineInputTests", dependencies: ["VitrineInput", "VitrineHeadless", inMemoryLogging]),
-        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineVNC", inMemoryLogging]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineTestSupport", inMemoryLogging], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineHeadlessTests", dependencies: ["Vitrine", "VitrineHeadless"]),
+        .testTarget(name: "VitrineLinuxTests", dependencies: ["Vitrine", "VitrineLinux", "VitrineHeadless"]),
+        .testTarget(name: "VitrineDRMTests", dependencies: ["Vitrine", "VitrineDRM", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineInputTests", dependencies: ["Vitrine", "VitrineInput", "VitrineHeadless", "VitrineTestSupport", inMemoryLogging]),
+        .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineTestSupport", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
-        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
+        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "VitrineTestSupport", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "CSDL2"]),
-        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime"], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "VitrineTestSupport", "CSDL2"]),
+        .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime", "VitrineTestSupport"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.
         .testTarget(name: "VitrineKernelTests",
-                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "CEvdev", "CVitrineShims",
+                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "VitrineTestSupport", "CEvdev", "CVitrineShims",
                                    "CDRM", .product(name: "Logging", package: "swift-log"), inMemoryLogging]),
     ],
     swiftLanguageModes: [.v6]

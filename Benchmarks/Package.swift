@@ -13,7 +13,7 @@ let package = Package(
     ],
     dependencies: [
         // The main package, by path: the benchmarks measure the working tree they sit in.
-        .package(name: "Vitrine", path: ".."),
+        .package(name: "Vitrine", path: "..", traits: ["SVG"]),
         // package-benchmark; its MallocInterposer trait counts allocations (no jemalloc needed).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],

@@ -1,3 +1,4 @@
+#if RemoteView
 import Vitrine
 import VitrineVNC
 
@@ -18,3 +19,4 @@ extension BoardPlatform {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Speech
 import Vitrine
 import VitrineSpeech
 
@@ -13,3 +14,4 @@ extension BoardPlatform {
         service.start(reading: application)
     }
 }
+#endif

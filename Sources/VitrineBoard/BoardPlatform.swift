@@ -6,9 +6,15 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+#if Speech
 import VitrineSpeech
+#endif
+#if RemoteView
 import VitrineVNC
-
+#endif
+#if Window
+import VitrineSDL
+#endif
 
 /// The backends a board profile asks for, started and owned as one `Platform`:
 ///
@@ -56,13 +62,32 @@ import VitrineVNC
 ///     application.run()
 ///     platform.shutdown()
 @MainActor
-public final class BoardPlatform: Platform {
+public final class BoardPlatform: ConfigurablePlatform {
     /// The backends of each kind of display.
     public enum Backend {
         /// The headless platform (profile backend `virtual`).
         case headless(HeadlessPlatform)
         /// The epoll loop and the DRM display (profile backend `drm`).
         case drm(DRMPlatform)
+        /// A live app with no screen (`Screen.screenless`): epoll loop, virtual display.
+        case screenless(ScreenlessPlatform)
+        #if Window
+        /// A desktop window showing the profile's screen (`Screen.window`).
+        case window(SDLPlatform)
+        #endif
+    }
+
+    /// Where the app's screen is.
+    public enum Screen: Sendable, Equatable {
+        /// Where the profile says: the DRM panel (`drm`), or the deterministic headless
+        /// platform with a manual loop (`virtual`: what tests drive).
+        case asProfileSays
+        /// Nowhere: the app runs live on the epoll loop with a virtual display
+        /// (`ScreenlessPlatform`), seen only through the remote view.
+        case screenless
+        /// A desktop window titled `title` showing the profile's screen, or one of
+        /// `width`×`height` pixels (the `Window` part).
+        case window(title: String, width: Int? = nil, height: Int? = nil)
     }
 
     /// The profile the backends were started from.
@@ -95,11 +120,15 @@ public final class BoardPlatform: Platform {
     public let touchCapacity: Int
     /// Whether READY=1 was sent (the first frame reached the screen).
     public private(set) var hasSentReady = false
+    #if RemoteView
     /// The VNC server of `[remote]`, once the application exists (BoardPlatform+Remote.swift).
     public internal(set) var remoteView: VNCServer?
+    #endif
+    #if Speech
     /// Speech for the screen reader (`[accessibility]`), once the application exists, unless
     /// speech is off (BoardPlatform+Speech.swift).
     public internal(set) var speech: SpeechService?
+    #endif
     /// Whether `shutdown()` has run.
     public private(set) var isShutDown = false
     /// Whether Ctrl+Alt+F1…F12 switch consoles: the profile allows it (`[input] vt_switching`),
@@ -118,13 +147,59 @@ public final class BoardPlatform: Platform {
     /// environment; nil when not a notify service). Throws `BoardPlatformError` (DRM, input,
     /// accelerometer or run-loop errors, each with its remedy), having released whatever it
     /// had started.
-    public init(profile: BoardProfile, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(),
+    ///
+    /// `screen` says where the app's screen is (default: where the profile says). A profile
+    /// that asks for an optional part this build lacks throws `.partNotBuilt` before anything
+    /// starts.
+    public init(profile: BoardProfile, screen: Screen = .asProfileSays,
+                notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(),
                 logger: Logger = Logger(label: "vitrine.board")) throws(BoardPlatformError) {
+        try profile.checkParts()
         self.profile = profile
         self.notifier = notifier
         self.logger = logger
         self.screenScale = profile.display.scale
         let display = profile.display
+        switch screen {
+        case .asProfileSays: break
+        case .screenless:
+            let platform: ScreenlessPlatform
+            do {
+                platform = try ScreenlessPlatform(mode: display.virtualMode, scale: display.scale,
+                                                  touchCapacity: profile.touch.capacity, logger: logger)
+            } catch {
+                throw .mainLoop(error)
+            }
+            backend = .screenless(platform)
+            libInput = nil
+            accelerometer = nil
+            touchCapacity = profile.touch.capacity
+            backlight = nil
+            startWatchdog()
+            return
+        case .window(let title, let width, let height):
+            #if Window
+            var mode = display.virtualMode
+            if let width, let height { mode = DisplayMode(width: width, height: height, refreshRate: mode.refreshRate) }
+            let platform: SDLPlatform
+            do {
+                platform = try SDLPlatform(mode: mode, scale: display.scale, rotation: display.rotation,
+                                           touchCapacity: profile.touch.capacity, keymap: profile.input.keymap,
+                                           title: "\(title) (\(profile.name))")
+            } catch {
+                throw .window(reason: "no desktop window: \(error)")
+            }
+            backend = .window(platform)
+            libInput = nil
+            accelerometer = nil
+            touchCapacity = profile.touch.capacity
+            backlight = nil
+            return
+            #else
+            _ = (title, width, height)
+            throw .window(reason: "a desktop window was asked for, and this app was built without it — \(OptionalPart.window.remedy)")
+            #endif
+        }
         switch display.backend {
         case .virtual:
             let headless = HeadlessPlatform(mode: display.virtualMode, scale: display.scale,
@@ -201,18 +276,20 @@ public final class BoardPlatform: Platform {
     // MARK: Platform
 
     /// The loop: manual headless, epoll on DRM.
-    public var mainLoop: any MainLoop {
-        switch backend {
-        case .headless(let headless): headless.mainLoop
-        case .drm(let drm): drm.mainLoop
-        }
-    }
+    public var mainLoop: any MainLoop { base.mainLoop }
 
     /// The virtual or DRM display.
-    public var display: (any Display)? {
+    public var display: (any Display)? { base.display }
+
+    /// The platform of the backend, whose loop, display and input this one is.
+    private var base: any Platform {
         switch backend {
-        case .headless(let headless): headless.display
-        case .drm(let drm): drm.display
+        case .headless(let headless): headless
+        case .drm(let drm): drm
+        case .screenless(let screenless): screenless
+        #if Window
+        case .window(let window): window
+        #endif
         }
     }
 
@@ -221,7 +298,10 @@ public final class BoardPlatform: Platform {
     /// auto-rotation is on.
     public var inputSources: [any InputSource] {
         switch backend {
-        case .headless(let headless): return headless.inputSources
+        case .headless, .screenless: return base.inputSources
+        #if Window
+        case .window: return base.inputSources
+        #endif
         case .drm:
             var sources: [any InputSource] = []
             if let libInput { sources.append(libInput) }
@@ -252,7 +332,9 @@ public final class BoardPlatform: Platform {
         isShutDown = true
         watchdog?.stop()
         watchdog = nil
+        #if Speech
         speech?.stop()
+        #endif
         if let notifier {
             do { try notifier.stopping() } catch { logger.warning("\(error)") }
         }
@@ -265,10 +347,7 @@ public final class BoardPlatform: Platform {
         dialEncoder?.close()
         libInput?.suspend()
         seat?.stopWatching()
-        switch backend {
-        case .headless(let headless): headless.shutdown()
-        case .drm(let drm): drm.shutdown()
-        }
+        base.shutdown()
         seat?.close()
         console?.restore()
         console = nil
@@ -285,6 +364,9 @@ public final class BoardPlatform: Platform {
     /// platform takes the platform over (VT switches then pause and resume that one).
     public func configure(_ application: Application) {
         self.application = application
+        #if Window
+        if case .window(let window) = backend { window.configure(application) }
+        #endif
         application.backlight = backlight
         application.idlePolicy = profile.power.idlePolicy
         profile.keyboard.apply(to: application)
@@ -325,8 +407,12 @@ public final class BoardPlatform: Platform {
                 }
             }
         }
+        #if RemoteView
         startRemoteView(on: application)
+        #endif
+        #if Speech
         startSpeech(on: application)
+        #endif
     }
 
     /// One line for logs and systemd's STATUS=: the board, the mode and the connector (and the
@@ -335,6 +421,12 @@ public final class BoardPlatform: Platform {
         switch backend {
         case .headless(let headless):
             return "board \(profile.name): virtual display \(headless.virtualDisplay.mode), scale \(screenScale)"
+        case .screenless(let screenless):
+            return "board \(profile.name): no screen, a virtual display \(screenless.virtualDisplay.mode), scale \(screenScale)"
+        #if Window
+        case .window(let window):
+            return "board \(profile.name): a desktop window of \(window.sdlDisplay.mode), scale \(screenScale)"
+        #endif
         case .drm(let drm):
             let display = drm.drmDisplay
             return "board \(profile.name): \(display.mode) on \(display.pipeline.connectorName) of \(display.device.path), "

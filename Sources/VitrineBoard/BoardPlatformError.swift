@@ -16,6 +16,12 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     case accelerometer(AccelerometerError, profile: String)
     /// The seat could not be opened or would not open the display (`[system] session = "seat"`).
     case session(SeatError, profile: String)
+    /// The profile asks for an optional part (its `section`, at `line` of `file` when known)
+    /// that the app was built without.
+    case partNotBuilt(OptionalPart, section: String, file: String, line: Int?)
+    /// A desktop window was asked for (`--window`) and could not be opened, or the app was
+    /// built without the window; `reason` says which and what to do.
+    case window(reason: String)
 
     /// The wrapped error's message, after the profile it happened with.
     public var description: String {
@@ -26,6 +32,10 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
         case .input(let error, let profile): "board \(profile): \(error)"
         case .accelerometer(let error, let profile): "board \(profile): \(error)"
         case .session(let error, let profile): "board \(profile): \(error)"
+        case .partNotBuilt(let part, let section, let file, let line):
+            "\(file)\(line.map { ":\($0)" } ?? ""): [\(section)] asks for \(part), and this app was built without it — "
+                + "\(part.remedy), or remove [\(section)] from the profile"
+        case .window(let reason): reason
         }
     }
 
@@ -34,7 +44,7 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     /// 5 DRM master held, 1 anything else.
     public var exitStatus: Int32 {
         switch self {
-        case .profile: 2
+        case .profile, .partNotBuilt: 2
         case .display(let error, _):
             switch error {
             case .noDevice, .notADirectory, .deviceNotFound, .noConnectedDevice: 3

@@ -1,4 +1,4 @@
-import VitrineSpeech
+import Vitrine
 
 extension ProfileReader {
     /// `[accessibility]`: the screen reader's speech.

@@ -1,7 +1,5 @@
 import Vitrine
-import VitrineSpeech
 import VitrineDRM
-import VitrineVNC
 import VitrineGraphics
 import VitrineInput
 
@@ -45,6 +43,13 @@ public struct BoardProfile: Sendable, Hashable {
     public var keyboard: Keyboard = Keyboard()
     /// `[accessibility]`: the screen reader's speech (see `BoardProfile+Speech.swift`); off by default.
     public var speech: SpeechConfiguration = SpeechConfiguration()
+    /// The 1-based line of each top-level section in the profile's file, by its TOML name
+    /// ("remote" → 12, "accessibility" → 30): the line of its `[remote]` header, or, for a
+    /// section written without one (`[input.keymap]` alone, `remote.vnc = "on"`,
+    /// `remote = { vnc = "on" }`), the line where it is first written. Empty for a profile made
+    /// in code. Lets a caller name the place of a section: this profile's `[remote]`, at
+    /// file:line, asks for a part the app was built without.
+    public internal(set) var sectionLines: [String: Int] = [:]
 
     /// Creates a profile named `name`; every part not given has its defaults.
     public init(name: String = "generic-drm", path: String? = nil,

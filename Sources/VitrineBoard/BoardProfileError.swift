@@ -19,7 +19,8 @@ public struct BoardProfileError: Error, Hashable, Sendable, CustomStringConverti
         case nulByte(column: Int)
         /// `VITRINE_BOARD` holds a relative path, which would depend on the working directory.
         case relativePathInEnvironment
-        /// The file is not valid TOML: TOMLKit's `message` at `column` of `line`.
+        /// The file is not valid TOML 1.0: the TOML reader's `message` (what was expected) at
+        /// `column` (1-based, in UTF-8 bytes) of `line`.
         case syntax(message: String, column: Int)
         /// A table the profile format does not have (`allowed`: the ones it has).
         case unknownSection(allowed: [String], suggestion: String?)

@@ -1,5 +1,3 @@
-import TOMLKit
-import VitrineVNC
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
@@ -12,8 +10,8 @@ extension BoardProfile {
     /// Throws `BoardProfileError` naming the file, the line and the field, and what is allowed:
     /// TOML syntax errors (with the column), unknown sections and keys (typos are errors, not
     /// silently ignored settings), wrong types, values out of range or not among the choices.
-    /// A NUL byte is an error at its line and column (the TOML reader would stop there and never
-    /// check the rest). A UTF-8 byte-order mark and CRLF line ends are accepted; lines are counted
+    /// A NUL byte is an error at its line and column (before the TOML reader, which would call it
+    /// a control character, so the message can say what a NUL in a profile means). A UTF-8 byte-order mark and CRLF line ends are accepted; lines are counted
     /// as an editor does. Values and fields echoed in errors are cut to
     /// `BoardProfileError.echoLimit` characters.
     package static func parse(_ text: String, file: String, name: String? = nil) throws(BoardProfileError) -> BoardProfile {
@@ -22,17 +20,14 @@ extension BoardProfile {
         if let (line, column) = nulBytePosition(in: text) {
             throw BoardProfileError(file: file, line: line, kind: .nulByte(column: column))
         }
-        let table: TOMLTable
+        let document: TOMLDocument
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw BoardProfileError(file: file, line: error.source.begin.line,
-                                    kind: .syntax(message: error.description, column: error.source.begin.column))
+            document = try TOMLDocument(parsing: text)
         } catch {
-            throw BoardProfileError(file: file, kind: .syntax(message: "\(error)", column: 0))
+            throw BoardProfileError(file: file, line: error.line, kind: .syntax(message: error.message, column: error.column))
         }
-        let reader = ProfileReader(file: file, map: TOMLSourceMap(text))
-        return try reader.profile(from: table, name: name ?? profileName(ofFile: file), path: file)
+        let reader = ProfileReader(file: file)
+        return try reader.profile(from: document.root, name: name ?? profileName(ofFile: file), path: file)
     }
 }
 
@@ -60,10 +55,9 @@ func profileName(ofFile file: String) -> String {
 }
 
 /// Validates a parsed profile table section by section, turning every problem into a
-/// `BoardProfileError` with its line.
+/// `BoardProfileError` with its line (the TOML reader keeps the place of every key and value).
 struct ProfileReader {
     let file: String
-    let map: TOMLSourceMap
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
     static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility"]
@@ -132,24 +126,28 @@ struct ProfileReader {
         if let accessibility = try top.section("accessibility", keys: ["speech", "rate", "voice", "volume", "device", "jack"]) {
             profile.speech = try readSpeech(accessibility)
         }
+        for key in root.keys {
+            if let section = root[key], section.kind == .table { profile.sectionLines[key] = Self.line(of: section) }
+        }
         return profile
     }
 
     /// Unknown sections and top-level keys, and known sections written as plain values.
     private func checkTopLevel(_ root: TOMLTable) throws(BoardProfileError) {
-        for key in root.keys.sorted(by: { (map.line(of: [$0]) ?? 0) < (map.line(of: [$1]) ?? 0) }) {
+        // Keys come in the order first written, so the first problem in the file is reported.
+        for key in root.keys {
             guard let value = root[key] else { continue }
             if Self.sections.contains(key) {
-                if value.type != .table {
-                    throw error([key], value: value, .wrongType(found: value.type.description,
-                                                                allowed: "must be a section: write [\(key)] on a line of its own"))
+                if value.kind != .table {
+                    throw error([key], at: value, .wrongType(found: value.kind.description,
+                                                             allowed: "must be a section: write [\(key)] on a line of its own"))
                 }
             } else if !Self.topLevelKeys.contains(key) {
-                if value.type == .table {
-                    throw error([key], field: tableField([key]), .unknownSection(allowed: Self.sections,
-                                                                         suggestion: suggestion(for: key, among: Self.sections)))
+                if value.kind == .table {
+                    throw error([key], at: value, field: tableField([key], value), echo: false,
+                                .unknownSection(allowed: Self.sections, suggestion: suggestion(for: key, among: Self.sections)))
                 }
-                throw error([key], value: value, .unknownKey(allowed: Self.topLevelKeys + Self.sections.map { "[\($0)]" },
+                throw error([key], at: value, .unknownKey(allowed: Self.topLevelKeys + Self.sections.map { "[\($0)]" },
                                                             suggestion: suggestion(for: key, among: Self.topLevelKeys)))
             }
         }
@@ -189,7 +187,7 @@ struct ProfileReader {
             let name = try s.string("encoder", default: "",
                                          allowed: "must be \"none\" or the rotary encoder's device name as `vitrine devices` lists it "
                                             + "(e.g. \"Griffin PowerMate\") or its event node (e.g. \"/dev/input/by-path/…-event\")") {
-                let name = $0.trimmingCharacters(in: .whitespaces)
+                let name = trimmingBlanks($0)
                 return !name.isEmpty && (!name.hasPrefix("/") || name.hasPrefix("/dev/input/"))
             }
             input.encoder = name == "none" ? nil : name
@@ -267,18 +265,26 @@ struct ProfileReader {
 
     // MARK: Errors
 
-    func error(_ path: [String], field: String? = nil, value: (any TOMLValueConvertible)? = nil,
+    /// The error about `node`, the key or table at `path`: its line, the field, and (when
+    /// `echo`) the value as written on its line; a table made by a header or by dotted keys has
+    /// no text of its own to echo.
+    func error(_ path: [String], at node: TOMLValue, field: String? = nil, echo: Bool = true,
                _ kind: BoardProfileError.Kind) -> BoardProfileError {
-        let written = map.valueText(of: path) ?? value.map { $0.debugDescription }
-        return BoardProfileError(file: file, line: map.line(of: path), field: field ?? Self.fieldName(path),
-                                 value: value == nil ? nil : written, kind: kind)
+        BoardProfileError(file: file, line: Self.line(of: node), field: field ?? Self.fieldName(path),
+                          value: echo ? node.firstLineText : nil, kind: kind)
     }
 
-    /// `[display.extra]` for the table at `path`; when only a deeper header made it
+    /// The line an error about `node` names: a table's `[header]`, else where its key is first
+    /// written (for a table without a header, the first header or dotted key that made it).
+    static func line(of node: TOMLValue) -> Int {
+        node.table?.headerPosition?.line ?? node.keyPosition?.line ?? node.position.line
+    }
+
+    /// `[display.extra]` for the table `node` at `path`; when only a deeper header made it
     /// (`[display.extra.deeper]`), that header, as the user wrote it.
-    func tableField(_ path: [String]) -> String {
-        if map.line(ofTable: path) == nil, let inside = map.firstWritten(inside: path), inside.isTable {
-            return "[\(inside.path.joined(separator: "."))]"
+    func tableField(_ path: [String], _ node: TOMLValue) -> String {
+        if let table = node.table, table.headerPosition == nil, let header = table.madeByHeader {
+            return "[\(header.joined(separator: "."))]"
         }
         return "[\(path.joined(separator: "."))]"
     }
@@ -296,6 +302,14 @@ struct ProfileReader {
         let scored = candidates.map { ($0, editDistance(wanted, normal($0))) }.filter { $0.1 <= max(2, wanted.count / 4) }
         return scored.min { $0.1 < $1.1 }?.0
     }
+}
+
+/// `text` without the blanks (spaces, tabs, line ends) at its ends.
+private func trimmingBlanks(_ text: String) -> Substring {
+    var trimmed = Substring(text)
+    while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+    while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+    return trimmed
 }
 
 /// Levenshtein distance, for "did you mean" hints.
@@ -325,37 +339,37 @@ struct Section {
     func section(_ key: String, keys: [String], subsections: [String] = []) throws(BoardProfileError) -> Section? {
         guard let value = table[key] else { return nil }
         let sectionPath = path + [key]
-        guard value.type == .table, let sub = value.table else {
-            throw reader.error(sectionPath, value: value, .wrongType(
-                found: value.type.description,
+        guard let sub = value.table else {
+            throw reader.error(sectionPath, at: value, .wrongType(
+                found: value.kind.description,
                 allowed: "must be a section: write [\(sectionPath.joined(separator: "."))] on a line of its own"))
         }
-        let written = sub.keys.sorted { (reader.map.line(of: sectionPath + [$0]) ?? 0) < (reader.map.line(of: sectionPath + [$1]) ?? 0) }
-        for name in written where !keys.contains(name) {
-            let subValue = sub[name]
-            if subValue?.type == .table {
+        // Keys come in the order first written, so the first problem in the file is reported.
+        for name in sub.keys where !keys.contains(name) {
+            guard let subValue = sub[name] else { continue }
+            if subValue.kind == .table {
                 let allowed = subsections.map { (sectionPath + [$0]).joined(separator: ".") }
                 let hint = reader.suggestion(for: name, among: subsections).map { (sectionPath + [$0]).joined(separator: ".") }
-                throw reader.error(sectionPath + [name], field: reader.tableField(sectionPath + [name]),
+                throw reader.error(sectionPath + [name], at: subValue, field: reader.tableField(sectionPath + [name], subValue), echo: false,
                                    .unknownSection(allowed: allowed, suggestion: hint))
             }
-            throw reader.error(sectionPath + [name], value: subValue,
+            throw reader.error(sectionPath + [name], at: subValue,
                                .unknownKey(allowed: keys, suggestion: reader.suggestion(for: name, among: keys)))
         }
         return Section(table: sub, path: sectionPath, reader: reader)
     }
 
-    private func wrongType(_ key: String, _ value: any TOMLValueConvertible, _ allowed: String) -> BoardProfileError {
-        reader.error(path + [key], value: value, .wrongType(found: value.type.description, allowed: allowed))
+    private func wrongType(_ key: String, _ value: TOMLValue, _ allowed: String) -> BoardProfileError {
+        reader.error(path + [key], at: value, .wrongType(found: value.kind.description, allowed: allowed))
     }
 
-    /// The error for `key`'s value (which is present) not being allowed.
+    /// The error for `key`'s value (which is present; else the section is named) not being allowed.
     func invalidValue(_ key: String, _ allowed: String) -> BoardProfileError {
-        reader.error(path + [key], value: table[key], .invalidValue(allowed: allowed))
+        reader.error(path + [key], at: table[key] ?? table.value, .invalidValue(allowed: allowed))
     }
 
-    private func invalid(_ key: String, _ value: any TOMLValueConvertible, _ allowed: String) -> BoardProfileError {
-        reader.error(path + [key], value: value, .invalidValue(allowed: allowed))
+    private func invalid(_ key: String, _ value: TOMLValue, _ allowed: String) -> BoardProfileError {
+        reader.error(path + [key], at: value, .invalidValue(allowed: allowed))
     }
 
     func bool(_ key: String, default fallback: Bool) throws(BoardProfileError) -> Bool {
@@ -498,7 +512,7 @@ struct Section {
         return numbers
     }
 
-    private static func number(_ value: any TOMLValueConvertible) -> Double? {
+    private static func number(_ value: TOMLValue) -> Double? {
         if let double = value.double { return double }
         if let int = value.int { return Double(int) }
         return nil

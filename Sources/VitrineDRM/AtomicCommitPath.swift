@@ -1,6 +1,6 @@
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The atomic API: one commit per modeset or flip, FB_DAMAGE_CLIPS with each flip when the

@@ -1,6 +1,6 @@
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The page-flip state machine: committing a frame, retrying it after EBUSY, and the device's

@@ -1,6 +1,6 @@
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// Connector hotplug (a new mode, new buffers) and the scanout buffers' life.

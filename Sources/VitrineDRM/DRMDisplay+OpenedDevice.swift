@@ -1,6 +1,6 @@
 import Glibc
 import Logging
-import Vitrine
+import VitrineSeams
 import VitrineLinux
 
 extension DRMDisplay {

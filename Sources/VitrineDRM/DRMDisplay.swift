@@ -1,6 +1,6 @@
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The display on a DRM/KMS device: dumb buffers flipped on vblank, atomic when the driver

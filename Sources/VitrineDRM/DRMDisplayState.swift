@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// A page flip's progress, as the display reports it (`DRMDisplay.pageFlip`). The buffer index

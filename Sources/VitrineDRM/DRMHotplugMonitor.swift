@@ -1,7 +1,7 @@
 import CUdev
 import Glibc
 import Logging
-import Vitrine
+import VitrineSeams
 
 /// Watches udev for `drm` change events of one device (a connector plugged or unplugged) and
 /// calls its handler once per batch, on the run loop, through a descriptor watch on its

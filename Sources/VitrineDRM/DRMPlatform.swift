@@ -1,5 +1,5 @@
 import Logging
-import Vitrine
+import VitrineSeams
 import VitrineLinux
 
 /// The display half of a Linux device: the epoll run loop and the DRM/KMS display, with no

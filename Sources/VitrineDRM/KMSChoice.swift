@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// A snapshot of a DRM device's mode objects: what the choice of connector, mode, CRTC and
 /// plane is made from, and what `vitrine devices` prints. A plain value, so choices are pure

@@ -1,6 +1,6 @@
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// What a commit shows: the pipeline (CRTC, connector, plane, mode), the size of the buffers,

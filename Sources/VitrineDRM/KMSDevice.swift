@@ -1,5 +1,5 @@
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The DRM/KMS operations the display backend uses, and nothing more: the seam between

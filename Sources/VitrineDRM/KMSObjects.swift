@@ -1,5 +1,5 @@
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 // The objects the KMSDevice seam describes, as libdrm gives them: capabilities, the driver,

@@ -1,5 +1,5 @@
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 // The values of the KMSDevice seam that carry changes and their answers: properties, dumb

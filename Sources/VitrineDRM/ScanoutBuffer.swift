@@ -1,5 +1,5 @@
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// One scanout buffer: a dumb buffer, mapped once, with its framebuffer and a surface over the mapping.

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// A test picture for a `DRMDisplay` driven without an application (`vitrine flip-test`, the

@@ -3,6 +3,7 @@ import KioskDemo
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineBoard
 import VitrineLinux
 import VitrineVNC
 
@@ -11,26 +12,6 @@ import VitrineVNC
 // `--headless`) it runs live on the epoll loop with a virtual display that only the viewer sees,
 // until SIGINT or SIGTERM. `--screen-png PATH` (for scripts/test) writes each presented scene
 // to PATH, so a capture over VNC can be compared with the app's own picture.
-
-/// The backends of a live app without a screen: the epoll loop and a virtual display on it.
-@MainActor
-final class RemoteViewPlatform: Platform {
-    let mainLoop: any MainLoop
-    let virtualDisplay: VirtualDisplay
-    let screenScale: Double
-    var display: (any Display)? { virtualDisplay }
-    var touchCapacity: Int { 10 }
-    var inputSources: [any InputSource] { [] }
-
-    init(mode: DisplayMode, scale: Double) throws {
-        let loop = try EpollMainLoop()
-        mainLoop = loop
-        virtualDisplay = VirtualDisplay(mode: mode, mainLoop: loop)
-        screenScale = scale
-    }
-
-    func shutdown() {}
-}
 
 /// Writes each presented scene to a PNG file (through a temporary file and a rename, so a
 /// reader never sees half a picture).
@@ -50,14 +31,26 @@ final class ScenePNGWriter: FrameObserver {
     }
 }
 
-/// Runs the kiosk on `platform` with a VNC server of `configuration`; 2 when it cannot start.
+/// Runs the kiosk with a VNC server of `options.vnc`: with no screen on the `virtual` profile or
+/// with `--headless`, else on the profile's panel; 2 when it cannot start.
 @MainActor
-func runServed(platform: any Platform, configuration: VNCConfiguration, screenPNG: String?) -> Int32 {
+func runServed(_ profile: BoardProfile, options: DemoOptions) -> Int32 {
+    let configuration = options.vnc
+    let screenPNG = options.screenPNG
+    let platform: BoardPlatform
+    do throws(BoardPlatformError) {
+        let screenless = options.headless || profile.display.backend == .virtual
+        platform = try BoardPlatform(profile: profile, screen: screenless ? .screenless : .asProfileSays)
+    } catch {
+        printError("vitrine-demo: \(error)")
+        return error.exitStatus
+    }
     let server: VNCServer
     do throws(VNCServerError) {
         server = try VNCServer(configuration: configuration)
     } catch {
         printError("vitrine-demo: \(error)")
+        platform.shutdown()
         return 2
     }
     let application = Application(platform: platform)
@@ -75,5 +68,6 @@ func runServed(platform: any Platform, configuration: VNCConfiguration, screenPN
     fflush(nil)
     application.run()
     server.stop()
+    platform.shutdown()
     return 0
 }

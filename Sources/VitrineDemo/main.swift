@@ -4,43 +4,43 @@ import Vitrine
 import VitrineBoard
 import VitrineHeadless
 import VitrineLinux
-import VitrineVNC
-import VitrineSDL
-import VitrineSpeech
 
-// `vitrine-demo`: the demo kiosk. The board profile (`--board NAME|PATH`, else VITRINE_BOARD,
-// else the device-tree model, else `virtual` when there is no DRM device) says where it runs.
-// On a DRM profile it runs full-screen until SIGINT or SIGTERM, which restore the screen. On
-// the `virtual` profile, with `--headless`, or when the DRM device cannot be used, it plays the
-// scripted tour on the headless display instead and writes each step's screen as a PNG into
-// the frames folder (`--frames DIR`, default `demo-frames`); it exits 1 if a step misbehaves or
-// a picture cannot be written, and 2, before playing, when the folder cannot be made or written.
-// In a desktop session (DISPLAY or WAYLAND_DISPLAY), or with `--window`, it runs in a desktop
-// window of the profile's screen (`--size WxH` to choose) until the window is closed (exit 0).
+// `vitrine-demo`: the demo kiosk, started as every Vitrine app is, by `BoardPlatform.main`:
+// the board profile (`--board NAME|PATH`, else VITRINE_BOARD, else the device-tree model, else
+// `virtual` when there is no DRM device) and the screen (`--window`, `--headless`, else a desktop
+// window in a desktop session, else the panel of a DRM profile, else none) say where it runs,
+// until SIGINT, SIGTERM or the window closes, which restore the screen. With no screen it keeps
+// running and says how to see it.
+//
+// `--tour` (or `--frames DIR`) plays the scripted tour on the headless display instead and writes
+// each step's screen as a PNG into the frames folder (default `demo-frames`); it exits 1 if a
+// step misbehaves or a picture cannot be written, and 2, before playing, when the folder cannot
+// be made or written. `--vnc view|control` serves the kiosk over VNC (RemoteView.swift).
 
 /// The demo's options; `--board` is read by `BoardSelector` from the same command line.
 struct DemoOptions {
     var framesFolder = "demo-frames"
+    /// `--tour` or `--frames`: play the scripted tour on the headless display.
+    var tour = false
+    /// `--headless`: no screen (read by `BoardPlatform.main` too).
     var headless = false
     /// `--vnc view|control`, `--listen`, `--vnc-password-file`: the remote view (RemoteView.swift).
     var vnc = VNCConfiguration()
     var screenPNG: String?
-    var window = false
-    /// `--size WxH`: the window's screen in pixels instead of the profile's.
-    var size: (width: Int, height: Int)?
     /// `--speech off|on|on-headphones`: the screen reader's speech instead of the profile's
     /// `[accessibility] speech` (on the panel and in the window).
     var speech: SpeechConfiguration.Mode?
 
     static let usage = """
-        usage: vitrine-demo [--board NAME|PATH] [--headless | --window [--size WxH]] [--frames DIR]
+        usage: vitrine-demo [--board NAME|PATH] [--headless | --window [--size WxH]] [--tour [--frames DIR]]
                             [--vnc view|control [--listen ADDR] [--vnc-password-file PATH]]
                             [--speech off|on|on-headphones]
           --board NAME|PATH  the board profile (boards/NAME.toml, or a file); default: chosen for this machine
-          --headless         play the scripted tour on the headless display even when a screen is there
+          --headless         run with no screen even when one is there (see it over VNC)
           --window           run in a desktop window (X11 or XWayland) of the profile's screen
           --size WxH         the window's screen in pixels (default: the profile's mode)
-          --frames DIR       where the tour writes its pictures (default: demo-frames)
+          --tour             play the scripted tour on the headless display and write its pictures
+          --frames DIR       where the tour writes its pictures (default: demo-frames); implies --tour
           --vnc view|control serve the screen over VNC (headless: the live kiosk, seen only by the viewer)
           --listen ADDR      where VNC listens (default 127.0.0.1:5900; beyond loopback needs a password)
           --vnc-password-file PATH  the VNC password (first line)
@@ -55,6 +55,8 @@ struct DemoOptions {
                 guard let folder = rest.popFirst() else { Self.fail("--frames needs a folder") }
                 guard !folder.isEmpty else { Self.fail(FramesFolderError.emptyPath.description) }
                 framesFolder = folder
+                tour = true
+            case "--tour": tour = true
             case "--headless": headless = true
             case "--vnc":
                 guard let value = rest.popFirst(), let mode = VNCMode(rawValue: value) else { Self.fail("--vnc needs view, control or off") }
@@ -70,19 +72,13 @@ struct DemoOptions {
             case "--screen-png":
                 guard let path = rest.popFirst() else { Self.fail("--screen-png needs a file") }
                 screenPNG = path
-            case "--window": window = true
+            case "--window": continue
             case "--speech":
                 guard let value = rest.popFirst(), let mode = SpeechConfiguration.Mode(rawValue: value) else {
                     Self.fail("--speech needs off, on or on-headphones")
                 }
                 speech = mode
-            case "--size":
-                guard let text = rest.popFirst() else { Self.fail("--size needs WxH, for example 800x480") }
-                let parts = text.split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
-                    Self.fail("--size \(text): give the window's screen as WxH pixels, for example 800x480")
-                }
-                size = (parts[0], parts[1])
+            case "--size": _ = rest.popFirst()   // read by BoardPlatform.main
             case "--board": _ = rest.popFirst()
             case "--help", "-h":
                 print(Self.usage)
@@ -126,97 +122,24 @@ func runTour(profile: BoardProfile?, framesFolder: String) -> Int32 {
     return tour.passed ? 0 : 1
 }
 
-/// Where the demo runs.
-enum DemoTarget: Equatable {
-    /// The board's panel (DRM/KMS).
-    case panel
-    /// A desktop window (SDL2).
-    case window
-    /// The scripted tour on the headless display.
-    case headless
-}
-
-/// The one place the demo chooses where it runs: `--headless` and `--window` force; else a
-/// desktop session (`WAYLAND_DISPLAY` or `DISPLAY` set: the desktop owns the DRM device) gets
-/// the window; else a DRM profile gets the panel; else the headless tour.
-func chooseTarget(_ options: DemoOptions, profile: BoardProfile, environment: (String) -> String?) -> DemoTarget {
-    if options.headless { return .headless }
-    if options.window { return .window }
-    let desktop = [environment("WAYLAND_DISPLAY"), environment("DISPLAY")].contains { !($0 ?? "").isEmpty }
-    if desktop { return .window }
-    return profile.display.backend == .virtual ? .headless : .panel
-}
-
-/// Runs the demo in a desktop window showing `profile`'s screen (or `size`); closing the
-/// window ends it with 0. Falls back to the tour when no window can be opened.
-@MainActor
-func runWindow(profile: BoardProfile, options: DemoOptions) -> Int32 {
-    var mode = profile.display.virtualMode
-    if let size = options.size { mode = DisplayMode(width: size.width, height: size.height, refreshRate: mode.refreshRate) }
-    let platform: SDLPlatform
-    do {
-        platform = try SDLPlatform(mode: mode, scale: profile.display.scale, rotation: profile.display.rotation,
-                                   touchCapacity: profile.touch.capacity, keymap: profile.input.keymap,
-                                   title: "Vitrine demo (\(profile.name))")
-    } catch {
-        print("vitrine-demo: no window — \(error)\nvitrine-demo: playing the tour headless instead")
-        return runTour(profile: profile, framesFolder: options.framesFolder)
-    }
-    print("vitrine-demo: in a window of \(platform.sdlDisplay.mode) at scale \(platform.screenScale); close it to quit")
-    let speaking: any Platform = profile.speech.mode == .off ? platform : SpeakingPlatform(platform, configuration: profile.speech)
-    Application.main(platform: speaking, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
-    let loop = platform.epollMainLoop
-    print("vitrine-demo: window closed after \(loop.turns) loop turns, \(loop.wakeUps) wake-ups")
-    return 0
-}
-
 let options = DemoOptions(arguments: CommandLine.arguments)
 // Log lines carry the journal's priority prefixes when systemd runs the demo as the kiosk.
 SystemdLogHandler.bootstrap()
 let status = MainActor.assumeIsolated { () -> Int32 in
-    let selection: BoardSelector.Selection
-    do {
-        selection = try BoardSelector().select()
-    } catch {
-        printError("vitrine-demo: \(error)")
-        return 2
-    }
-    var profile = selection.profile
-    if let speech = options.speech { profile.speech.mode = speech }
-    print("vitrine-demo: board \(profile.name) (\(selection.reason))")
-    if options.vnc.mode != .off && (options.headless || profile.display.backend == .virtual) {
+    if options.tour || options.vnc.mode != .off {
+        let profile: BoardProfile
         do {
-            let platform = try RemoteViewPlatform(mode: profile.display.virtualMode, scale: profile.display.scale)
-            return runServed(platform: platform, configuration: options.vnc, screenPNG: options.screenPNG)
+            profile = try BoardSelector().select().profile
         } catch {
             printError("vitrine-demo: \(error)")
             return 2
         }
+        if options.tour { return runTour(profile: profile, framesFolder: options.framesFolder) }
+        return runServed(profile, options: options)
     }
-    switch chooseTarget(options, profile: profile, environment: { getenv($0).map { String(cString: $0) } }) {
-    case .headless: return runTour(profile: profile, framesFolder: options.framesFolder)
-    case .window: return runWindow(profile: profile, options: options)
-    case .panel: break
+    return BoardPlatform.main(delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()), title: "Vitrine demo",
+                              bootstrapsLogging: false) { profile in
+        if let speech = options.speech { profile.speech.mode = speech }
     }
-    let platform: BoardPlatform
-    do throws(BoardPlatformError) {
-        platform = try BoardPlatform(profile: profile)
-    } catch {
-        if SystemdNotifier.fromEnvironment() != nil {
-            // Run as the kiosk's service: a headless tour would never report ready, and systemd
-            // would restart it forever. Fail with the reason; systemd logs it and retries.
-            printError("vitrine-demo: \(error)")
-            return error.exitStatus
-        }
-        // The embedded default: without a usable screen the demo still shows what it does.
-        print("vitrine-demo: the screen cannot be used — \(error)\nvitrine-demo: playing the tour headless instead")
-        return runTour(profile: nil, framesFolder: options.framesFolder)
-    }
-    print("vitrine-demo: \(platform.statusLine); Ctrl-C or SIGTERM restores the screen")
-    if options.vnc.mode != .off {
-        return runServed(platform: platform, configuration: options.vnc, screenPNG: options.screenPNG)
-    }
-    Application.main(platform: platform, delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()))
-    return 0
 }
 exit(status)

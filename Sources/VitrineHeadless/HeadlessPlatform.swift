@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The backends of the embedded default without hardware: a manual run loop, a virtual display

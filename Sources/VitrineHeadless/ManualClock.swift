@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// A clock that moves only when told to: the deterministic time of tests and of the headless
 /// tour. Starts at `0` unless given another origin.

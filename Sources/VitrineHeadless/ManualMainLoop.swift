@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// A run loop that tests drive: it runs a turn only when asked, and time moves only through
 /// `advance(by:)`, which wakes at each timer deadline on the way, exactly as a real loop would

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// Input from a script: touch sequences (down, move, up per slot, grouped in frames), keys and

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// The headless backlight: holds a level and records every level written, for tests of
 /// `Screen.brightness`, dimming and fades. Follows the `Backlight` contract (it never fails).

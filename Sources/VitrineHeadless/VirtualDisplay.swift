@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// The headless display: presents frames on a simulated vblank of the run loop's clock into

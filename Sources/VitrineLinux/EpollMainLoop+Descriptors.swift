@@ -3,7 +3,7 @@ import Dispatch
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 // The loop's epoll registrations: input sources and descriptor watches, added, changed and\n// removed, and what a hang-up or a refused descriptor does. Split from EpollMainLoop.swift by role.
 extension EpollMainLoop {

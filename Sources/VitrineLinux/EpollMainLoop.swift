@@ -4,7 +4,7 @@ import Dispatch
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// The run loop of a Vitrine app on Linux: one thread sleeping in `epoll_wait` over every
 /// input source's descriptor, a timerfd for timers, an eventfd for wake-ups, a signalfd for

@@ -1,5 +1,5 @@
 import Glibc
-import Vitrine
+import VitrineSeams
 
 /// The kernel's monotonic clock (`CLOCK_MONOTONIC`), in seconds since an unspecified origin
 /// (boot, in practice).

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// How the console's switch signal (`VTSignalReading`) and the seat's connection
 /// (`SeatBackend`) are watched on a run loop: they produce no input, so they are no

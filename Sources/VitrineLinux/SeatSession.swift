@@ -1,6 +1,6 @@
 import Glibc
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// A device opened through the seat: its descriptor (owned by whoever opened it, until it is
 /// handed back with `SeatSession.closeDevice(_:)`), the seat's id for it, and its path.

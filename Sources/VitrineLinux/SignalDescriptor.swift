@@ -3,7 +3,7 @@ import Dispatch
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// The signalfd of the loop, and the signal mask and actions it changed to make one.
 final class SignalDescriptor {

@@ -1,5 +1,5 @@
 import Glibc
-import Vitrine
+import VitrineSeams
 
 /// Ready-made answers to SIGINT, SIGTERM and SIGHUP, for `EpollMainLoop.signalHandler`.
 ///
@@ -32,13 +32,6 @@ public enum SignalHandling {
             }
             loop?.stop()
         }
-    }
-
-    /// Terminates `application` (its delegate hears `applicationWillTerminate` and its loop
-    /// stops), for an app that creates its `Application` itself rather than through
-    /// `Application.main`.
-    public static func terminate(_ application: Application) -> @MainActor (Int32) -> Void {
-        { [weak application] _ in application?.terminate() }
     }
 
     /// The conventional name of a signal number, for logs: "SIGTERM", or "signal 42".

@@ -1,7 +1,7 @@
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// Why a backlight of the kernel's backlight class could not be used, each with what to do.
 /// `description` is the whole message: what went wrong, then the remedy after a dash.

@@ -1,6 +1,6 @@
 import CSystemd
 import Logging
-import Vitrine
+import VitrineSeams
 
 /// Feeds systemd's watchdog (`WatchdogSec=` in the unit) from the run loop: a repeating
 /// `LoopTimer` sends `WATCHDOG=1` every half timeout. A timer fires only when the loop turns, so

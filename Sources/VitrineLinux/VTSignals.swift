@@ -1,7 +1,7 @@
 import CVitrineShims
 import Glibc
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// Where a `VirtualTerminal` reads the console's switch signal from: a signalfd
 /// (`VTSignalDescriptor`), or a stand-in in tests.

@@ -1,7 +1,7 @@
 import CVitrineShims
 import Glibc
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// Why the console could not be taken over or switched, and what to do about it. None of them
 /// is fatal: the app can run without console control (text and keystrokes may then leak onto

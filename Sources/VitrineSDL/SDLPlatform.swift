@@ -9,7 +9,7 @@ import VitrineLinux
 /// panel: the loop wakes for the X connection, the simulated vblank while frames are asked for,
 /// and signals; SIGINT, SIGTERM and closing the window end `Application.main` cleanly.
 @MainActor
-public final class SDLPlatform: Platform {
+public final class SDLPlatform: ConfigurablePlatform {
     /// The epoll loop.
     public let epollMainLoop: EpollMainLoop
     /// The window.

@@ -95,12 +95,12 @@ public final class EspeakSynthesizer: SpeechSynthesizer {
     /// Queues `utterance` (see `SpeechSynthesizer`). Text without a language that mixes
     /// scripts ("Welcome · Добро пожаловать · 欢迎") is said run by run, each in its voice.
     public func speak(_ utterance: SpeechUtterance) {
-        let trimmed = utterance.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = utterance.text.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { return }
         let runs = utterance.language == nil ? TextScript.runs(in: trimmed) : [(trimmed[...], TextScript.latin)]
         var silence = Int(utterance.preUtteranceDelay * Double(sampleRate))
         for run in runs {
-            let text = run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = run.text.trimmingWhiteSpace()
             guard !text.isEmpty else { continue }
             let voice = utterance.language == nil ? voice(for: SpeechUtterance(text)) : voice(for: utterance)
             enqueue(Job(serial: nextSerial, generation: generation.value, spoken: SpokenUtterance(text: text, voice: voice),

@@ -6,6 +6,7 @@ import KioskDemo
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// The folder of this target's reference images: Tests/KioskDemoTests/Goldens.
 private func goldensFolder(_ filePath: String = #filePath) -> String {

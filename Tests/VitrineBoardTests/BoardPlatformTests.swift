@@ -6,6 +6,7 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// A fake systemd notification socket (a datagram socket in a temporary directory) whose path

@@ -3,6 +3,7 @@ import Vitrine
 import VitrineDRM
 import VitrineGraphics
 import VitrineInput
+import VitrineTestSupport
 @testable import VitrineBoard
 
 @Suite struct ShippedProfileTests {
@@ -344,51 +345,5 @@ import VitrineInput
     @Test func aNameWithSlashesOrDotsFirstIsNotAName() throws {
         #expect(throws: BoardProfileError.self) { try BoardProfile.load(named: "../etc/passwd", directories: [shippedBoardsDirectory]) }
         #expect(throws: BoardProfileError.self) { try BoardProfile.load(named: ".hidden", directories: [shippedBoardsDirectory]) }
-    }
-}
-
-@Suite struct TOMLSourceMapTests {
-    @Test func keysAreFoundUnderTheirTablesWhateverTheQuotingAndComments() {
-        let map = TOMLSourceMap("""
-            title = "a = b # not a comment"   # a comment
-            [display]
-            "mode" = '1x1'
-            dotted.key = 1
-            [ input . keymap ]   # spaces in a header
-            layout = "us"
-            """)
-        #expect(map.line(of: ["title"]) == 1)
-        #expect(map.valueText(of: ["title"]) == "\"a = b # not a comment\"")
-        #expect(map.line(of: ["display"]) == 2)
-        #expect(map.line(of: ["display", "mode"]) == 3)
-        #expect(map.line(of: ["display", "dotted", "key"]) == 4)
-        #expect(map.line(of: ["input", "keymap"]) == 5)
-        #expect(map.line(of: ["input", "keymap", "layout"]) == 6)
-        // `input` has no header: the table is made by the first header inside it.
-        #expect(map.line(of: ["input"]) == 5)
-        #expect(map.line(ofTable: ["input"]) == nil)
-    }
-
-    @Test func valuesSpanningLinesHideWhatIsInsideThem() {
-        let map = TOMLSourceMap("""
-            matrix = [
-              [1, 0, 0],  # not = a key
-              [0, 1, 0],
-            ]
-            text = \"\"\"
-            fake = "inside a string"
-            [fake]
-            \"\"\"
-            after = 1
-            """)
-        #expect(map.line(of: ["matrix"]) == 1)
-        #expect(map.valueText(of: ["matrix"]) == "[ …")
-        #expect(map.line(of: ["fake"]) == nil)
-        #expect(map.line(of: ["after"]) == 9)
-    }
-
-    @Test func aNestedValueTakesTheLineOfTheKeyThatHoldsIt() {
-        let map = TOMLSourceMap("[accelerometer]\nshake = { threshold = 9 }\n")
-        #expect(map.line(of: ["accelerometer", "shake", "threshold"]) == 2)
     }
 }

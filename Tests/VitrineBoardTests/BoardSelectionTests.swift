@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// A machine made of files: a boards directory, a device-tree model, /dev/dri and sysfs.

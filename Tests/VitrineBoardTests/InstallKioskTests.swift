@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// `scripts/install-kiosk` into a staging root (`--root`): the files it writes, that systemd

@@ -5,6 +5,7 @@ import Vitrine
 import VitrineGraphics
 import VitrineHeadless
 import VitrineLinux
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// `[power]`: parsing and its errors, the shipped profiles, and what the platform does with it
@@ -117,7 +118,7 @@ import VitrineLinux
         return BacklightDirectory(path: directory.path + "/class/backlight", drmClassPath: directory.path + "/class/drm")
     }
 
-    private func logger(_ lines: SwitchingLogLines) -> Logger {
+    private func logger(_ lines: LogCapture) -> Logger {
         lines.logger
     }
 
@@ -125,7 +126,7 @@ import VitrineLinux
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let backlights = try sysfs(["acpi_video0", "intel_backlight"], in: directory)
-        let logs = SwitchingLogLines()
+        let logs = LogCapture()
         let backlight = try #require(BoardPlatform.openBacklight(.automatic, card: "card0", connector: "eDP-1", directory: backlights,
                                                                  profileName: "test", logger: logger(logs)))
         #expect(backlight.name == "intel_backlight")
@@ -144,7 +145,7 @@ import VitrineLinux
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let backlights = try sysfs(["acpi_video0"], in: directory)
-        let logs = SwitchingLogLines()
+        let logs = LogCapture()
         #expect(BoardPlatform.openBacklight(.named("panel"), card: "card0", connector: "HDMI-A-1", directory: backlights,
                                             profileName: "test", logger: logger(logs)) == nil)
         #expect(logs.lines.contains { $0.hasPrefix("error:") && $0.contains("no backlight panel") && $0.contains("acpi_video0") })
@@ -154,7 +155,7 @@ import VitrineLinux
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let backlights = try sysfs(["acpi_video0", "rpi_backlight"], in: directory)
-        let logs = SwitchingLogLines()
+        let logs = LogCapture()
         #expect(BoardPlatform.openBacklight(.automatic, card: "card0", connector: "HDMI-A-1", directory: backlights,
                                             profileName: "test", logger: logger(logs)) == nil)
         #expect(logs.lines.contains { $0.contains("name one with [power] backlight") })

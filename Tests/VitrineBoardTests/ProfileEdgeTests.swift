@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// Hostile profile files: devices, pipes, huge files, NUL bytes, byte-order marks, CRLF line

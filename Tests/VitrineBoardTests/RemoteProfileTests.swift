@@ -1,5 +1,5 @@
 import Testing
-import VitrineVNC
+import Vitrine
 @testable import VitrineBoard
 
 /// `[remote]`: the VNC remote view's fields and their errors, with lines.

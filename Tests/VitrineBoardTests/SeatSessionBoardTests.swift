@@ -8,6 +8,7 @@ import VitrineDRM
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// `[system] session` in profiles.
@@ -61,7 +62,7 @@ import VitrineLinux
 struct SeatSessionBoardTests {
     private let journal = SwitchingJournal()
     private let loop = ManualMainLoop()
-    private let logs = SwitchingLogLines()
+    private let logs = LogCapture()
 
     private var logger: Logger {
         logs.logger

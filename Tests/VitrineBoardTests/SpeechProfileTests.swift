@@ -1,7 +1,9 @@
 import Testing
 import Vitrine
-import VitrineSpeech
 @testable import VitrineBoard
+#if Speech
+import VitrineSpeech
+#endif
 
 /// `[accessibility]`: speech mode, rate, voice, volume, device and jack, and their errors.
 @Suite struct SpeechProfileTests {
@@ -42,7 +44,8 @@ import VitrineSpeech
     }
 }
 
-/// The board starts speech only when the profile asks for it.
+#if Speech
+/// The board starts speech only when the profile asks for it (with the Speech part built).
 @MainActor
 @Suite struct BoardSpeechTests {
     @Test func speechOffMakesNothingAndOnInstallsTheReader() throws {
@@ -64,3 +67,4 @@ import VitrineSpeech
         #expect(reading.accessibilityObserver == nil && reading.touchInterceptor == nil)
     }
 }
+#endif

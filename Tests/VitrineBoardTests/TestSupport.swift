@@ -16,56 +16,6 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// A fresh directory under /tmp, removed with everything in it by `remove()`.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array("/tmp/vitrine-board-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw TestFailure(description: "mkdtemp failed: \(errno)") }
-        path = String(cString: made)
-    }
-
-    /// Writes `text` to `name` (a path relative to the directory; parents are made).
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let full = path + "/" + name
-        try makeDirectories(String(full[..<full.lastIndex(of: "/")!]))
-        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TestFailure(description: "cannot write \(full): \(errno)") }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw TestFailure(description: "short write to \(full)")
-        }
-        return full
-    }
-
-    /// Makes `name` (relative) and its parents.
-    @discardableResult
-    func makeDirectory(_ name: String) throws -> String {
-        let full = path + "/" + name
-        try makeDirectories(full)
-        return full
-    }
-
-    private func makeDirectories(_ full: String) throws {
-        var current = ""
-        for component in full.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw TestFailure(description: "mkdir \(current): \(errno)")
-            }
-        }
-    }
-
-    func remove() {
-        _ = run(["/bin/rm", "-rf", path])
-    }
-
-    deinit { remove() }
-}
-
 /// Reads a whole file, or nil.
 func readFile(_ path: String) -> String? {
     try? FileSystem.readText(path).get()

@@ -8,6 +8,7 @@ import VitrineDRM
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineTestSupport
 @testable import VitrineBoard
 
 /// The board's VT-switch wiring (`BoardPlatform.startVTSwitching`), on stand-ins: a console
@@ -22,7 +23,7 @@ struct VTSwitchingTests {
     private let console: SwitchConsole
     private let display: SwitchingDisplay
     private let backend: SwitchingKeyboard
-    private let logs = SwitchingLogLines()
+    private let logs = LogCapture()
 
     init() {
         console = SwitchConsole(journal: journal, signals: signals)

@@ -4,31 +4,7 @@ import Testing
 import Vitrine
 import VitrineDRM
 import VitrineGraphics
-
-/// Records what a display logs at `notice` or above.
-final class ModeLogCapture: @unchecked Sendable {
-    // Written only from the main actor (the display logs from the loop's thread).
-    private(set) var messages: [String] = []
-
-    func logger() -> Logger {
-        Logger(label: "vitrine.drm.test") { _ in Handler(capture: self) }
-    }
-
-    private struct Handler: LogHandler {
-        let capture: ModeLogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .notice
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            capture.messages.append("\(event.level): \(event.message)")
-        }
-    }
-}
+import VitrineTestSupport
 
 /// An `Application` on a `DRMDisplay` over the fake device, with one full-screen window holding
 /// a red bar pinned to the right edge. The test loop runs no turns by itself: `commit()` is the
@@ -41,12 +17,12 @@ final class HotplugApp {
     let app: Application
     let window: Window
     let rightBar = View(frame: .zero)
-    let logs = ModeLogCapture()
+    let logs = LogCapture(level: .notice)   // what the display logs at notice or above
     private var sequence: UInt32 = 0
 
     init(_ device: FakeKMSDevice = .vkmsLike(), configuration: DRMDisplay.Configuration = DRMDisplay.Configuration()) throws {
         self.device = device
-        display = try DRMDisplay(device: device, configuration: configuration, mainLoop: loop, logger: logs.logger())
+        display = try DRMDisplay(device: device, configuration: configuration, mainLoop: loop, logger: logs.logger(label: "vitrine.drm.test"))
         app = Application(mainLoop: loop, display: display)
         window = Window(frame: app.screen.bounds)
         window.backgroundColor = Color(rgb: 0x30A0F0)
@@ -173,7 +149,7 @@ struct ApplicationHotplugTests {
         h.app.commit()
         #expect(h.display.mode.width == 800 && h.display.mode.height == 600)
         #expect(h.app.screen.bounds.size == Size(width: 800, height: 600))
-        #expect(h.logs.messages.contains { $0.hasPrefix("error:") && $0.contains("0x0") && $0.contains("refused") })
+        #expect(h.logs.lines.contains { $0.hasPrefix("error:") && $0.contains("0x0") && $0.contains("refused") })
     }
 
     @Test(arguments: [KMSMode(width: 0, height: 0, refreshRate: 60, isPreferred: true),
@@ -195,7 +171,7 @@ struct ApplicationHotplugTests {
         #expect(h.display.mode.width == 1024 && h.display.isPoweredOn)
         #expect(h.app.screen.bounds.size == Size(width: 1024, height: 768))
         #expect(h.device.framebuffers.values.allSatisfy { $0.width == 1024 && $0.height == 768 })
-        #expect(h.logs.messages.contains { $0.hasPrefix("error:") && $0.contains("refused") && $0.contains("the mode it had") })
+        #expect(h.logs.lines.contains { $0.hasPrefix("error:") && $0.contains("refused") && $0.contains("the mode it had") })
         // Reconnected with the old mode: the whole picture is shown again.
         let commit = try #require(h.device.appliedCommits.last)
         #expect(commit.flags.contains(.allowModeset))
@@ -212,7 +188,7 @@ struct ApplicationHotplugTests {
         #expect(h.display.mode.width == 1024 && !h.display.isConnected)
         #expect(h.app.screen.bounds.size == Size(width: 1024, height: 768))
         #expect(h.device.framebuffers.values.allSatisfy { $0.width == 1024 && $0.height == 768 })
-        #expect(h.logs.messages.contains { $0.hasPrefix("error:") && $0.contains("new buffers") })
+        #expect(h.logs.lines.contains { $0.hasPrefix("error:") && $0.contains("new buffers") })
         // The next change event tries again, and succeeds.
         h.display.handleHotplug()
         h.app.commit()

@@ -2,6 +2,7 @@ import Glibc
 import SystemPackage
 import Testing
 import VitrineDRM
+import VitrineTestSupport
 
 @MainActor
 struct DRMErrorTests {
@@ -79,29 +80,5 @@ struct DRMErrorTests {
             KMSEvent(kind: .pageFlip, crtcID: 40, sequence: 100, seconds: 13, microseconds: 0, userData: 7),
         ])
         #expect(events[0].timestamp == 12.345678)
-    }
-}
-
-/// A directory under /tmp, removed with its files when released.
-final class TemporaryDirectory {
-    let path: String
-    private var files: [String] = []
-
-    init() throws {
-        var template = Array("/tmp/vitrine-drm-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw Errno(rawValue: errno) }
-        path = String(cString: made)
-    }
-
-    func touch(_ name: String) throws {
-        let fd = open("\(path)/\(name)", O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Errno(rawValue: errno) }
-        close(fd)
-        files.append(name)
-    }
-
-    deinit {
-        for name in files { unlink("\(path)/\(name)") }
-        rmdir(path)
     }
 }

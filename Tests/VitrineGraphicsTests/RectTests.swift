@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 @Suite("Rect basics")
 struct RectBasicsTests {
@@ -326,7 +327,7 @@ struct RectApplyingTests {
     }
 
     @Test func givesTheBitsOfTheCornersFoldedInOrder() {
-        var g = SeededGenerator(seed: 15)
+        var g = SeededRandom(seed: 15)
         func value() -> Double {
             switch Int.random(in: 0..<12, using: &g) {
             case 0: return 0

@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 import Vitrine
 import VitrineHeadless
+import VitrineTestSupport
 @testable import VitrineInput
 
 /// The evdev path of `AccelerometerSource`, on fake devices fed with event streams.
@@ -10,7 +11,7 @@ import VitrineHeadless
 struct AccelerometerEvdevTests {
     let loop = ManualMainLoop()
     let opener = FakeEvdevOpener()
-    let log = LogRecorder()
+    let log = LogCapture()
 
     /// A source configured for `node` (at its path), with the fake system.
     func source(for node: FakeEvdevNode, _ configure: (inout AccelerometerConfiguration) -> Void = { _ in }) -> AccelerometerSource {

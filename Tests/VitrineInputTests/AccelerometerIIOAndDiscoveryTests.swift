@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 import Vitrine
 import VitrineHeadless
+import VitrineTestSupport
 @testable import VitrineInput
 
 /// The IIO sysfs fallback on a fake sysfs tree driven by a `ManualMainLoop`, and finding the
@@ -11,7 +12,7 @@ import VitrineHeadless
 struct AccelerometerIIOAndDiscoveryTests {
     let loop = ManualMainLoop()
     let opener = FakeEvdevOpener()
-    let log = LogRecorder()
+    let log = LogCapture()
 
     /// An IIO accelerometer whose raw unit is 0.001 g (scale in m/s² per unit), reading `raw`.
     func writeIIODevice(_ tree: SysfsTree, _ name: String = "iio:device0", raw: (Int, Int, Int),

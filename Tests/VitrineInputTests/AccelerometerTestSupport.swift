@@ -1,7 +1,6 @@
 import CEvdev
 import Foundation
 import Glibc
-import InMemoryLogging
 import Logging
 import SystemPackage
 import Vitrine
@@ -198,24 +197,4 @@ func nearlyEqual(_ a: Acceleration, _ b: Acceleration, within tolerance: Double 
 /// The samples among `events`.
 func accelerationSamples(_ events: [InputEvent]) -> [(Acceleration, Double)] {
     events.compactMap { if case .acceleration(let a, let t) = $0 { (a, t) } else { nil } }
-}
-
-/// The messages logged through `logger`, for tests that check what is said (and how often).
-final class LogRecorder: Sendable {
-    private let handler: InMemoryLogHandler = {
-        var handler = InMemoryLogHandler()
-        handler.logLevel = .trace
-        return handler
-    }()
-
-    var messages: [(level: Logger.Level, text: String)] { handler.entries.map { ($0.level, "\($0.message)") } }
-
-    var logger: Logger {
-        let handler = self.handler
-        return Logger(label: "test") { _ in handler }
-    }
-
-    func count(containing text: String) -> Int {
-        messages.count { $0.text.contains(text) }
-    }
 }

@@ -4,6 +4,7 @@ import Logging
 import Testing
 import Vitrine
 import VitrineHeadless
+import VitrineTestSupport
 @testable import VitrineInput
 
 /// A rotary encoder that turns as a dial (REL_DIAL, which libinput 1.22 does not report), read
@@ -11,7 +12,7 @@ import VitrineHeadless
 @MainActor
 @Suite struct DialEncoderTests {
     let clock = ManualClock()
-    let log = LogRecorder()
+    let log = LogCapture()
 
     /// A knob like the Griffin PowerMate: REL_DIAL and BTN_0.
     func knob(path: String = "/dev/input/event7", name: String = "Griffin PowerMate", dial: Bool = true) -> FakeEvdevNode {

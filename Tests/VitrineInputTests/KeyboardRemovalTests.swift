@@ -2,6 +2,7 @@ import Testing
 import Vitrine
 import VitrineHeadless
 import VitrineInput
+import VitrineTestSupport
 
 /// A keyboard unplugged with keys down (issue 13, defect 6): libinput releases every key the
 /// device holds just before removing it; those keys must reach the app as cancelled, not as

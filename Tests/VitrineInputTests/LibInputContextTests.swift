@@ -4,6 +4,7 @@ import Testing
 import Vitrine
 import VitrineInput
 import VitrineLinux
+import VitrineTestSupport
 
 /// The real libinput backend, as far as a machine without input devices can take it (the VM
 /// ring drives it with uinput devices).

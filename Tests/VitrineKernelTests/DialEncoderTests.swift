@@ -61,7 +61,7 @@ extension KernelRing {
             buttons[1].backgroundColor = .black
             #expect(kernel.settle(), "the app stopped after the dial went")
             #expect(kernel.app.focusedView === buttons[0])
-            #expect(kernel.log.messages.filter { $0.contains("is gone") }.count == 1, "\(kernel.log.messages)")
+            #expect(kernel.log.lines(atLeast: .warning).filter { $0.contains("is gone") }.count == 1, "\(kernel.log.lines(atLeast: .warning))")
         }
     }
 }

@@ -3,6 +3,7 @@ import Vitrine
 import VitrineDRM
 import VitrineGraphics
 import VitrineLinux
+import VitrineTestSupport
 
 extension KernelRing {
     /// `DRMDisplay` on vkms, driven directly (no application): modeset, vblank pacing, EBUSY.
@@ -20,7 +21,7 @@ extension KernelRing {
 
         func makeRig() throws -> Rig {
             let loop = try EpollMainLoop(handlesSignals: false)
-            let log = LogCapture()
+            let log = LogCapture(level: .info)
             do {
                 let device = RecordingDevice(try LibDRMDevice(path: try KernelDevices.vkmsPath()))
                 let display = try DRMDisplay(device: device, configuration: .init(connectorName: KernelDevices.virtualConnector),
@@ -83,7 +84,7 @@ extension KernelRing {
                 Figures.record("flip_interval_max_ms", intervals.max() ?? 0, decimals: 3)
             }
             Figures.record("flip_missed_vblanks", vblanks - steps.count)
-            #expect(rig.log.messages.isEmpty, "the display complained: \(rig.log.messages)")
+            #expect(rig.log.lines(atLeast: .warning).isEmpty, "the display complained: \(rig.log.lines(atLeast: .warning))")
         }
 
         @Test("a kernel busy with another commit: EBUSY is retried at the next vblank and never reaches the app")
@@ -125,7 +126,7 @@ extension KernelRing {
             // Each present still brought exactly one frame callback: the app never saw EBUSY.
             #expect(callbacks == display.presentCount)
             #expect(display.pageFlip == .idle)
-            #expect(rig.log.messages.isEmpty, "the display complained (a dropped frame?): \(rig.log.messages)")
+            #expect(rig.log.lines(atLeast: .warning).isEmpty, "the display complained (a dropped frame?): \(rig.log.lines(atLeast: .warning))")
             // And the last frame, retried or not, is what the kernel scans out.
             let capture = try WritebackCapture(device: device.inner, crtcID: display.pipeline.crtcID,
                                                width: display.mode.width, height: display.mode.height)

@@ -5,6 +5,7 @@ import Vitrine
 import VitrineGraphics
 import VitrineHeadless
 import VitrineLinux
+import VitrineTestSupport
 
 extension KernelRing {
     /// The demo's welcome screen on vkms, with a uinput touchscreen playing random taps, drags

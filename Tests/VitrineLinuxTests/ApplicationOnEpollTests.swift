@@ -58,7 +58,7 @@ struct ApplicationOnEpollTests {
             LoopTimer.scheduled(on: loop, after: 0.01) { _ in _ = raise(SIGHUP) }
         }
         loop.signalHandler = { signal in
-            SignalHandling.terminate(application)(signal)
+            application.terminate()
             loopRunningWhenTold = loop.isRunning && delegate.log.last == "will terminate"
         }
         application.run()

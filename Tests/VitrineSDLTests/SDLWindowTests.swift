@@ -4,6 +4,7 @@ import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineLinux
+import VitrineTestSupport
 @testable import VitrineSDL
 
 /// The folder of the demo's reference images (the headless renders): Tests/KioskDemoTests/Goldens.
@@ -21,9 +22,8 @@ private func buildFolder() -> String {
     var path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     while let last = path.last, last != "/" { path.removeLast() }
     // The test bundle may be a folder (name.xctest/…) on some toolchains: climb out of it.
-    if let range = path.range(of: ".xctest/") {
-        path = String(path[..<range.lowerBound])
-        while let last = path.last, last != "/" { path.removeLast() }
+    if let bundle = path.split(separator: "/").firstIndex(where: { $0.hasSuffix(".xctest") }) {
+        path = "/" + path.split(separator: "/")[..<bundle].joined(separator: "/") + "/"
     }
     return path
 }

@@ -1,23 +1,18 @@
-import InMemoryLogging
 import Logging
 import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 @testable import VitrineSpeech
 
 /// Speech on and off as the profile says, with the headphone jack as the switch.
 @MainActor
 @Suite struct SpeechServiceTests {
     let loop = ManualMainLoop()
-    let handler = InMemoryLogHandler()
-    var logger: Logger {
-        let handler = self.handler
-        var logger = Logger(label: "test") { _ in handler }
-        logger.logLevel = .info
-        return logger
-    }
-    var lines: [String] { handler.entries.map { "\($0.message)" } }
+    let logs = LogCapture(level: .info)
+    var logger: Logger { logs.logger }
+    var lines: [String] { logs.entries.map(\.message) }
 
     func service(_ mode: SpeechConfiguration.Mode, sink: InMemoryAudioSink = InMemoryAudioSink()) -> SpeechService {
         SpeechService(configuration: SpeechConfiguration(mode: mode), loop: loop, logger: logger, scheduling: .inline) { _ in .success(sink) }

@@ -23,57 +23,6 @@ public struct SwitchPolicy: Sendable, Hashable {
     }
 }
 
-/// The Linux key codes (linux/input-event-codes.h) that media keyboards, HID remotes and IR
-/// receivers send for transport commands, and the remote-control subtypes they become.
-/// These keys reach the app as `remoteControlReceived(with:)`, not as presses.
-public enum RemoteControlKeys {
-    /// KEY_PLAYPAUSE.
-    public static let playPause = 164
-    /// KEY_PLAY and KEY_PLAYCD.
-    public static let play = [207, 200]
-    /// KEY_PAUSE (what IR remote keymaps send) and KEY_PAUSECD.
-    public static let pause = [119, 201]
-    /// KEY_STOP (what IR remote keymaps send) and KEY_STOPCD.
-    public static let stop = [128, 166]
-    /// KEY_NEXTSONG.
-    public static let nextTrack = 163
-    /// KEY_PREVIOUSSONG.
-    public static let previousTrack = 165
-    /// KEY_FASTFORWARD: seeking forward while held.
-    public static let fastForward = 208
-    /// KEY_REWIND: seeking backward while held.
-    public static let rewind = 168
-
-    /// Whether `code` is a transport key.
-    public static func isRemoteControlKey(_ code: Int) -> Bool {
-        switch code {
-        case playPause, nextTrack, previousTrack, fastForward, rewind: true
-        default: play.contains(code) || pause.contains(code) || stop.contains(code)
-        }
-    }
-
-    /// The subtype a change of `code` sends, or nil when that change sends nothing (the
-    /// release of a key that acts on press). Seeking keys begin seeking when pressed and end
-    /// it when released, as UIKit's remote-control events do.
-    public static func subtype(forKey code: Int, state: KeyState) -> Event.Subtype? {
-        switch (code, state) {
-        case (fastForward, .pressed): return .remoteControlBeginSeekingForward
-        case (fastForward, .released): return .remoteControlEndSeekingForward
-        case (rewind, .pressed): return .remoteControlBeginSeekingBackward
-        case (rewind, .released): return .remoteControlEndSeekingBackward
-        case (_, .released): return nil
-        case (playPause, _): return .remoteControlTogglePlayPause
-        case (nextTrack, _): return .remoteControlNextTrack
-        case (previousTrack, _): return .remoteControlPreviousTrack
-        default:
-            if play.contains(code) { return .remoteControlPlay }
-            if pause.contains(code) { return .remoteControlPause }
-            if stop.contains(code) { return .remoteControlStop }
-            return nil
-        }
-    }
-}
-
 extension Application {
     // MARK: Remote-control keys
 
@@ -280,5 +229,28 @@ extension Application {
     /// what a service manager waits for before it considers the app started.
     public func whenFirstFrameIsOnScreen(_ body: @escaping @MainActor () -> Void) {
         if hasShownFirstFrame { body() } else { firstFrameObservers.append(body) }
+    }
+}
+
+extension RemoteControlKeys {
+    /// The subtype a change of `code` sends, or nil when that change sends nothing (the
+    /// release of a key that acts on press). Seeking keys begin seeking when pressed and end
+    /// it when released, as UIKit's remote-control events do.
+    public static func subtype(forKey code: Int, state: KeyState) -> Event.Subtype? {
+        switch (code, state) {
+        case (fastForward, .pressed): return .remoteControlBeginSeekingForward
+        case (fastForward, .released): return .remoteControlEndSeekingForward
+        case (rewind, .pressed): return .remoteControlBeginSeekingBackward
+        case (rewind, .released): return .remoteControlEndSeekingBackward
+        case (_, .released): return nil
+        case (playPause, _): return .remoteControlTogglePlayPause
+        case (nextTrack, _): return .remoteControlNextTrack
+        case (previousTrack, _): return .remoteControlPreviousTrack
+        default:
+            if play.contains(code) { return .remoteControlPlay }
+            if pause.contains(code) { return .remoteControlPause }
+            if stop.contains(code) { return .remoteControlStop }
+            return nil
+        }
     }
 }

@@ -35,31 +35,15 @@ extension ApplicationDelegate {
     public func application(_ application: Application, didRotateTo rotation: ScreenRotation) {}
 }
 
-/// What an application runs on: the backends chosen for a board (DRM + libinput + epoll on a
-/// device, virtual display + scripted input + manual loop headless).
+/// A `Platform` that applies a board's settings to the application made on it (the lid
+/// policy, shake detection, auto-rotation, speech, the remote view): `Application(platform:)`
+/// calls `configure(_:)` once, after the input sources are added. The seam itself
+/// (`Platform`, in VitrineSeams) knows no `Application`, so that a display or input backend
+/// compiles against the seams alone.
 @MainActor
-public protocol Platform: AnyObject {
-    /// The loop the app runs on.
-    var mainLoop: any MainLoop { get }
-    /// The screen, or nil for an app without one.
-    var display: (any Display)? { get }
-    /// Pixels per point (1, 1.5, 2…).
-    var screenScale: Double { get }
-    /// How many fingers can be down at once.
-    var touchCapacity: Int { get }
-    /// Where input comes from.
-    var inputSources: [any InputSource] { get }
-    /// Releases the devices and restores the display as it was found.
-    func shutdown()
-    /// Applies the board's settings to the application made on this platform (the lid policy,
-    /// shake detection, auto-rotation); called once by `Application(platform:)` after the
-    /// input sources are added. Default: nothing.
+public protocol ConfigurablePlatform: Platform {
+    /// Applies the board's settings to `application`, made on this platform.
     func configure(_ application: Application)
-}
-
-extension Platform {
-    /// Default: nothing to configure.
-    public func configure(_ application: Application) {}
 }
 
 /// Counters of the commit pipeline, for tests and benchmarks.
@@ -271,7 +255,7 @@ open class Application: Responder {
         self.init(mainLoop: platform.mainLoop, display: platform.display, screenScale: platform.screenScale,
                   touchCapacity: platform.touchCapacity)
         for source in platform.inputSources { addInputSource(source) }
-        platform.configure(self)
+        (platform as? any ConfigurablePlatform)?.configure(self)
     }
 
     /// The delegate, when it is a responder; else nil (the end of the chain).

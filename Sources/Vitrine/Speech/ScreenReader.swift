@@ -84,7 +84,7 @@ public final class ScreenReader: AccessibilityObserver {
         let language = element.resolvedAccessibilityLanguage
         var result: [SpeechUtterance] = []
         let words = [element.accessibilityLabel, element.accessibilityValue]
-            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .compactMap { $0?.trimmingWhiteSpace() }
             .filter { !$0.isEmpty }
         if !words.isEmpty { result.append(SpeechUtterance(words.joined(separator: ", "), language: language)) }
         let traits = Self.traitWords(element.accessibilityTraits)

@@ -19,6 +19,9 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A JPEG, WebP or SVG that its library rejects: damaged, cut short, or not valid;
     /// `reason` is the library's message.
     case damaged(path: String, format: ImageFormat, reason: String)
+    /// The image is in a format that is an optional part of Vitrine (SVG) and the app was built
+    /// without it: `trait` is the package trait that adds it.
+    case formatNotBuilt(path: String, format: ImageFormat, trait: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -39,6 +42,9 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): not an image Vitrine reads — convert it to PNG, JPEG, WebP or SVG"
         case .damaged(let path, let format, let reason):
             "\(path): not a valid \(format) (\(reason)) — re-export or re-download the image"
+        case .formatNotBuilt(let path, let format, let trait):
+            "\(path): an \(format) image, and this app was built without \(format) — add the trait \"\(trait)\" to Vitrine's "
+                + "line in the app's Package.swift (traits: [\"\(trait)\"]), or convert the image to PNG"
         }
     }
 }

@@ -1,4 +1,8 @@
+#if SVG
 import CRSVG
+#endif
+
+#if SVG
 
 /// SVG through librsvg, drawn by cairo straight into a surface's pixels (cairo's ARGB32 is
 /// pixman's premultiplied a8r8g8b8). librsvg loads nothing outside the data it is given.
@@ -61,3 +65,19 @@ final class SVGDocument {
         return String(cString: message)
     }
 }
+#else
+/// SVG is an optional part (the `SVG` trait, which links librsvg, cairo and pango): an app built
+/// without it reads no SVG, and says which trait to add.
+final class SVGDocument {
+    let width = 0.0
+    let height = 0.0
+
+    init(_ data: [UInt8], name: String) throws(ImageError) {
+        throw .formatNotBuilt(path: name, format: .svg, trait: "SVG")
+    }
+
+    func render(width: Int, height: Int, name: String) throws(ImageError) -> Surface {
+        throw .formatNotBuilt(path: name, format: .svg, trait: "SVG")
+    }
+}
+#endif

@@ -46,26 +46,3 @@ enum WebP {
         }
     }
 }
-
-extension WebP {
-    /// `surface` encoded as lossless WebP (straight alpha); nil when libwebp fails. For tests
-    /// and tools: Vitrine shows WebP, it does not write it.
-    static func losslessData(_ surface: Surface) -> [UInt8]? {
-        // libwebp takes straight BGRA bytes: a 0xAARRGGBB word on a little-endian machine.
-        var pixels = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
-        for y in 0..<surface.height {
-            for x in 0..<surface.width {
-                let c = surface.color(x: x, y: y), i = (y * surface.width + x) * 4
-                pixels[i] = UInt8((c.blue * 255).rounded())
-                pixels[i + 1] = UInt8((c.green * 255).rounded())
-                pixels[i + 2] = UInt8((c.red * 255).rounded())
-                pixels[i + 3] = UInt8((c.alpha * 255).rounded())
-            }
-        }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        let size = WebPEncodeLosslessBGRA(pixels, Int32(surface.width), Int32(surface.height), Int32(surface.width * 4), &output)
-        defer { WebPFree(output) }
-        guard size > 0, let output else { return nil }
-        return Array(UnsafeBufferPointer(start: output, count: size))
-    }
-}

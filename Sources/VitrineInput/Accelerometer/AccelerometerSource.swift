@@ -3,7 +3,7 @@ import CVitrineShims
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// The board's accelerometer as an input source: `.acceleration` samples in g, in the panel's
 /// frame (`Acceleration`), for the shake and orientation detectors.

@@ -1,6 +1,6 @@
 import CEvdev
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// Turns an evdev accelerometer's event stream into samples: ABS_X/Y/Z update the axes, each
 /// SYN_REPORT yields one sample (scaled to g, turned into the panel's frame), and a

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// Reads an IIO accelerometer through sysfs: `in_accel_{x,y,z}_raw`, each converted with
 /// `(raw + offset) × scale` (m/s², the IIO ABI) and divided by standard gravity.

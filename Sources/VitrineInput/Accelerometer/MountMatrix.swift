@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 
 /// How an accelerometer chip sits on the board: the 3×3 matrix that turns a vector in the
 /// **sensor's frame** into the **panel's frame** (`Acceleration`'s: x towards the panel's right

@@ -1,5 +1,5 @@
 import Logging
-import Vitrine
+import VitrineSeams
 
 extension DialEncoderSource {
     /// Opens the dial of `libInput`'s `[input] encoder` the way a board does: nil when the

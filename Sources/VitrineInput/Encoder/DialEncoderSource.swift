@@ -2,7 +2,7 @@ import CEvdev
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// The board's rotary encoder (`[input] encoder`) read with libevdev when it turns as a dial
 /// (REL_DIAL, as the Griffin PowerMate and most kiosk knobs report): its turns and its push

@@ -2,7 +2,7 @@ import CEvdev
 import CXKBCommon
 import Glibc
 import Logging
-import Vitrine
+import VitrineSeams
 
 /// Turns Linux key codes into characters and modifiers with xkbcommon: one keymap and one
 /// keyboard state for the whole seat (modifiers held on one keyboard apply to keys of

@@ -1,5 +1,5 @@
 import SystemPackage
-import Vitrine
+import VitrineSeams
 
 /// What a libinput device can do (libinput's device capabilities and switches), for
 /// diagnostics and for deciding how its events are mapped.

@@ -4,7 +4,7 @@ import CVitrineShims
 import Glibc
 import Logging
 import SystemPackage
-import Vitrine
+import VitrineSeams
 import VitrineLinux
 
 /// A libinput context: the `LibInputBackend` of real hardware.

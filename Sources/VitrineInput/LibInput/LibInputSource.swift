@@ -1,6 +1,6 @@
 import CEvdev
 import Logging
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 import VitrineLinux
 

@@ -1,5 +1,5 @@
 import Logging
-import Vitrine
+import VitrineSeams
 
 /// The key pipeline of `LibInputSource` for other sources of Linux key codes (the desktop
 /// window, which reads the X server's key codes): Linux KEY_* codes turned into characters and

@@ -1,5 +1,5 @@
 import CXKBCommon
-import Vitrine
+import VitrineSeams
 
 /// The on-screen keyboard's characters from xkeyboard-config through xkbcommon: for a layout
 /// name ("us", "fr", "de", "ru"…), the keymap is compiled (rules evdev, model pc105) and each

@@ -1,4 +1,4 @@
-import Vitrine
+import VitrineSeams
 import VitrineGraphics
 
 /// Turns a position on the panel into a position on the screen, the one way every touch and

@@ -1,13 +1,12 @@
 import Glibc
-import InMemoryLogging
-import Logging
 import VitrineDRM
 import VitrineInput
 @testable import VitrineBoard
 
 // Stand-ins shared by the VT-switch tests (`VTSwitchingTests`) and the seat-session tests
 // (`SeatSessionBoardTests`): both drive the board's switch wiring and read back, in one ordered
-// list, what it asked of the display and input. The console and seat stand-ins stay with their tests.
+// list, what it asked of the display and input. The console and seat stand-ins stay with their tests;
+// what the board logs is read with `LogCapture` (VitrineTestSupport).
 
 /// Stands in for the outside world's record of a switch: console or seat requests, display
 /// and input calls, and cancelled touches, in the order they happened.
@@ -82,23 +81,5 @@ final class SwitchingKeyboard: LibInputBackend {
     func resume() throws(InputError) {
         journal.record("input resumed")
         queue.append(.deviceAdded(RawDeviceInfo(handle: device, name: "keyboard", sysname: "event1", capabilities: .keyboard)))
-    }
-}
-
-/// Stands in for the board's log output: what its `logger` logs (every level), as
-/// "level: message" lines (swift-log's in-memory handler, safe from any thread).
-final class SwitchingLogLines: Sendable {
-    private let handler: InMemoryLogHandler = {
-        var handler = InMemoryLogHandler()
-        handler.logLevel = .trace
-        return handler
-    }()
-
-    var lines: [String] { handler.entries.map { "\($0.level): \($0.message)" } }
-
-    /// A logger that writes here.
-    var logger: Logger {
-        let handler = self.handler
-        return Logger(label: "test.board") { _ in handler }
     }
 }

@@ -1,19 +1,20 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// `GraphicsContext.fill(_:sparing:)`: the rect is filled exactly outside the spared
 /// rectangles, within the clip, and the count of spared pixels is exact; against a per-pixel
 /// model, with seeded random rectangles and clips.
 @MainActor
 struct SparingFillTests {
-    private func randomRect(_ g: inout SeededGenerator, within width: Int, _ height: Int) -> PixelRect {
+    private func randomRect(_ g: inout SeededRandom, within width: Int, _ height: Int) -> PixelRect {
         let x = Int.random(in: -10..<width, using: &g), y = Int.random(in: -10..<height, using: &g)
         return PixelRect(x: x, y: y, width: Int.random(in: 1...width / 2, using: &g), height: Int.random(in: 1...height / 2, using: &g))
     }
 
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func fillsEveryPixelButTheSparedOnes(seed: UInt64) {
-        var g = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
+        var g = SeededRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         let (width, height) = (240, 200)
         let surface = Surface(width: width, height: height, format: .xrgb8888)
         let below = Color(red: 1, green: 0, blue: 1), paint = Color(red: 0, green: 0.5, blue: 0.25)

@@ -1,6 +1,7 @@
 import CPixman
 import CVitrinePixels
 import Testing
+import VitrineTestSupport
 @testable import VitrineGraphics
 
 /// `GraphicsContext.touchedBounds` is what the compositor takes as a redrawn backing store's
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 struct TouchedBoundsTests {
     private struct Random {
-        var generator: SeededGenerator
+        var generator: SeededRandom
         mutating func unit() -> Double { Double.random(in: 0..<1, using: &generator) }
         mutating func range(_ low: Double, _ high: Double) -> Double { low + unit() * (high - low) }
         mutating func color() -> Color {
@@ -32,7 +33,7 @@ struct TouchedBoundsTests {
     /// Random primitives, each checked on its own: every pixel it changed lies in the box.
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func everyChangedPixelLiesInTheTouchedBox(seed: UInt64) {
-        var r = Random(generator: SeededGenerator(seed: seed))
+        var r = Random(generator: SeededRandom(seed: seed))
         let (width, height) = (160, 120)
         let surface = Surface(width: width, height: height, format: .argb8888)
         let clip = r.unit() < 0.5 ? r.region(of: 3, within: (width, height)) : nil
@@ -117,7 +118,7 @@ struct TouchedBoundsTests {
     /// through `compositeMask`, under random clips, alphas, colours and blend modes.
     @Test(arguments: 1...10 as ClosedRange<UInt64>)
     func textDrawnTogetherEqualsItsGlyphsDrawnOneByOne(seed: UInt64) {
-        var r = Random(generator: SeededGenerator(seed: seed))
+        var r = Random(generator: SeededRandom(seed: seed))
         let (width, height) = (220, 90)
         let background = r.color()
         let together = Surface(width: width, height: height, format: .argb8888)
@@ -164,7 +165,7 @@ struct TouchedBoundsTests {
 struct FillBatchTests {
     @Test(arguments: 1...8 as ClosedRange<UInt64>)
     func fillsExactlyTheBoxesGiven(seed: UInt64) {
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         let (width, height) = (300, 200)
         let surface = Surface(width: width, height: height, format: .argb8888)
         let below = Color(red: 0.2, green: 0.3, blue: 0.4), paint = Color(red: 1, green: 0.5, blue: 0)
@@ -217,7 +218,7 @@ struct FillBatchTests {
     /// exactly what pixman's fill stores, in the box and nowhere else, whatever the offsets.
     @Test(arguments: [PixelFormat.xrgb8888, .argb8888])
     func fillsOfEveryWidthStoreWhatPixmansFillStores(format: PixelFormat) {
-        var g = SeededGenerator(seed: 5)
+        var g = SeededRandom(seed: 5)
         func randomColor() -> Color {
             Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
                   blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g))
@@ -256,7 +257,7 @@ struct FillBatchTests {
     /// differ.
     private func pixelsDifferingFromPixmansFill(seed: UInt64, width: Int, widths: [Int], boxesEach: Int,
                                                 _ fill: (UnsafeMutablePointer<UInt32>, Int, Int32, Int32, Int32, Int32, UInt32) -> Void) -> Int {
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         let height = 30
         let ours = Surface(width: width, height: height, format: .xrgb8888), theirs = Surface(width: width, height: height, format: .xrgb8888)
         let words = Int(pixman_image_get_stride(ours.image) / 4)
@@ -281,7 +282,7 @@ struct FillBatchTests {
     /// sets exactly the pixels `pixman_fill` sets, for widths from one pixel up, at any
     /// offset.
     @Test func fillRowsSetsWhatPixmansFillSets() {
-        var g = SeededGenerator(seed: 11)
+        var g = SeededRandom(seed: 11)
         let widths = (0..<200).map { _ in Int.random(in: 1...600, using: &g) }
         let wrong = pixelsDifferingFromPixmansFill(seed: 12, width: 701, widths: widths, boxesEach: 1) {
             vitrine_fill_rows32($0, $1, $2, $3, $4, $5, $6)
@@ -302,7 +303,7 @@ struct FillBatchTests {
     /// The colour a batch stores is the one pixman's own fill stores, in every format.
     @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565, .a8])
     func storesWhatPixmansFillStores(format: PixelFormat) {
-        var g = SeededGenerator(seed: 99)
+        var g = SeededRandom(seed: 99)
         for _ in 0..<200 {
             let color = Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
                               blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g))

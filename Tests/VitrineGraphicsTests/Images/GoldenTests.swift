@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// The golden-image machinery itself, against references in a temporary directory. (Recording
 /// is driven by an environment variable shared by every test running in parallel, so it is not
@@ -39,7 +40,9 @@ import VitrineGraphics
 
     @Test(.disabled(if: Golden.isRecording, "compares only when not recording"))
     func matchingReferencePassesAndRemovesStaleOutputs() throws {
-        let directory = try temporaryDirectory()
+        let folder = try TemporaryDirectory(prefix: "vitrine-graphics")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/shape.png"
         try sample().writePNG(to: path)
         // Leftovers of an earlier failure.
@@ -54,7 +57,9 @@ import VitrineGraphics
 
     @Test(.disabled(if: Golden.isRecording, "compares only when not recording"))
     func mismatchWritesDiffAndActualAndSaysWhere() throws {
-        let directory = try temporaryDirectory()
+        let folder = try TemporaryDirectory(prefix: "vitrine-graphics")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/shape.png"
         try sample().writePNG(to: path)
         let changed = sample()
@@ -77,7 +82,9 @@ import VitrineGraphics
 
     @Test(.disabled(if: Golden.isRecording, "compares only when not recording"))
     func missingReferenceTellsHowToRecordIt() throws {
-        let directory = try temporaryDirectory()
+        let folder = try TemporaryDirectory(prefix: "vitrine-graphics")
+        defer { folder.remove() }
+        let directory = folder.path
         let result = Golden.compare(sample(), toReference: directory + "/new.png")
         #expect(!result.passed)
         #expect(result.message.contains("VITRINE_RECORD_GOLDENS=1"))
@@ -88,7 +95,9 @@ import VitrineGraphics
 
     @Test(.disabled(if: Golden.isRecording, "compares only when not recording"))
     func sizeMismatchIsReported() throws {
-        let directory = try temporaryDirectory()
+        let folder = try TemporaryDirectory(prefix: "vitrine-graphics")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/shape.png"
         try Surface(width: 5, height: 3).writePNG(to: path)
         let result = Golden.compare(sample(), toReference: path)

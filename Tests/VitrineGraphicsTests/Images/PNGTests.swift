@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// Decoding the fixtures made byte by byte by `Fixtures/make-fixtures.py` (pixel values listed
 /// there), errors, and encoding.
@@ -141,7 +142,9 @@ import VitrineGraphics
     }
 
     @Test func writesAndReadsFiles() throws {
-        let directory = try temporaryDirectory()
+        let folder = try TemporaryDirectory(prefix: "vitrine-graphics")
+        defer { folder.remove() }
+        let directory = folder.path
         let s = Surface(width: 3, height: 2, format: .argb8888)
         s.fill(PixelRect(x: 1, y: 1, width: 2, height: 1), with: Color(rgb: 0x00FF00, alpha: 0.5))
         let path = directory + "/out.png"
@@ -157,12 +160,3 @@ import VitrineGraphics
         }
     }
 }
-
-/// A new empty directory under /tmp for one test.
-func temporaryDirectory() throws -> String {
-    var template = Array("/tmp/vitrine-graphics-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw TemporaryDirectoryError() }
-    return String(cString: made)
-}
-
-struct TemporaryDirectoryError: Error {}

@@ -1,12 +1,13 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// `Surface.inkBounds(in:)` against a brute-force scan, on seeded random sparse pixels and
 /// random rectangles (what composition trims a backing store to).
 struct InkBoundsTests {
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func theBoxHoldsExactlyTheInkedPixels(seed: UInt64) {
-        var g = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D)
+        var g = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D)
         let surface = Surface(width: Int.random(in: 1...90, using: &g), height: Int.random(in: 1...70, using: &g), format: .argb8888)
         for _ in 0..<Int.random(in: 0...12, using: &g) {
             let x = Int.random(in: 0..<surface.width, using: &g), y = Int.random(in: 0..<surface.height, using: &g)

@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import VitrineGraphics
 
 /// Region's reuse of its pixman blocks: copies stay independent, results stay exact, and a
@@ -207,18 +208,6 @@ import Testing
 /// Many seeded random operations on a region, checked after each against a brute-force set of
 /// pixels; copies taken along the way must keep their pixels whatever the original does.
 @Suite struct RegionRandomOperationTests {
-    /// SplitMix64: a small generator whose sequence depends only on its seed.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pixels of the square -`margin`..<`size - margin` on each axis, as booleans.
     private struct Pixels: Equatable {
         static let margin = 64, size = 192
@@ -251,7 +240,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func randomOperationsMatchBruteForce(seed: UInt64) {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)
         func randomRect() -> PixelRect {
             PixelRect(x: Int.random(in: -4..<56, using: &random), y: Int.random(in: -4..<56, using: &random),
                       width: Int.random(in: 0..<16, using: &random), height: Int.random(in: 0..<16, using: &random))

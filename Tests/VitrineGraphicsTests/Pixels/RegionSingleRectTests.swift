@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// A region of one rectangle is held without pixman's storage (so a frame's damage and clips
 /// allocate nothing); every operation must still give the pixels pixman's arithmetic gives.
@@ -20,7 +21,7 @@ import VitrineGraphics
     }
 
     @Test func operationsMatchThePixelModel() {
-        var random = SeededGenerator(seed: 15)
+        var random = SeededRandom(seed: 15)
         func rect() -> PixelRect {
             // Small coordinates, so rectangles often touch, share sides or nest.
             PixelRect(x: Int.random(in: 0..<12, using: &random), y: Int.random(in: 0..<12, using: &random),

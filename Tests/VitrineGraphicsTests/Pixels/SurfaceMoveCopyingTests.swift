@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import VitrineGraphics
 
 /// `Surface.move(_:dx:dy:copyingInto:)`: the scroll's move and copy-out in one pass must leave
@@ -25,7 +26,7 @@ import Testing
     /// them, and pixels outside the moved area of the copy keep their old values.
     @Test(arguments: [(61, 47, UInt64(1)), (1027, 300, 2), (640, 480, 3)])
     func equalsAMoveThenACopy(width: Int, height: Int, seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         var streamed = false
         for round in 0..<12 {
             let x = Int.random(in: -8..<width / 2, using: &random), y = Int.random(in: -8..<height / 2, using: &random)

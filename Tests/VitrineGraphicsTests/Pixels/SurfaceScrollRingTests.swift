@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VitrineTestSupport
 @testable import VitrineGraphics
 
 /// `Surface.turnRing(_:dx:dy:)`: a band whose stored rows and columns are turned round must
@@ -36,7 +37,7 @@ import Testing
     /// a quarter), and unwinds into the same memory.
     @Test(arguments: [(UInt64(1), "down"), (2, "down"), (3, "across"), (4, "across"), (5, "both"), (6, "both"), (7, "both")])
     func aTurnedBandReadsAsMovedPixels(seed: UInt64, ways: String) {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let width = 53, height = 41
         let band = PixelRect(x: Int.random(in: 0...8, using: &random), y: Int.random(in: 0...6, using: &random),
                              width: Int.random(in: 20...40, using: &random), height: Int.random(in: 15...30, using: &random))

@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// The directory of this test target (`Tests/VitrineGraphicsTests`), found from this file's
 /// own path so tests run from any working directory.

@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 @MainActor
 struct GlyphCacheTests {
@@ -52,7 +53,7 @@ struct GlyphCacheTests {
     /// of the same text drawn through an ample one, in random orders of random glyphs.
     @Test(arguments: 1...4 as ClosedRange<UInt64>)
     func aChurningCacheGivesEachKeyItsOwnGlyph(seed: UInt64) {
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         let lines = (0..<12).map { _ in
             String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &g)] })

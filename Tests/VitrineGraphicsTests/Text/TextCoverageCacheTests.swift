@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import VitrineGraphics
 
 /// Text drawn again alike is composed through the coverage kept of it
@@ -9,8 +10,8 @@ import Testing
 struct TextCoverageCacheTests {
     /// Seeded random values for the tests below.
     private struct Random {
-        var generator: SeededGenerator
-        init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+        var generator: SeededRandom
+        init(seed: UInt64) { generator = SeededRandom(seed: seed) }
         mutating func unit() -> Double { Double.random(in: 0..<1, using: &generator) }
         /// Opaque half the time, else of a random alpha.
         mutating func color() -> Color { Color(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.5 ? 1 : unit()) }

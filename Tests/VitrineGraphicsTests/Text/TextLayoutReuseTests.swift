@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// `TextLayout.replaceText(with:)` lays text out again in the layout's own storage, and the
 /// builder behind every layout keeps its working arrays between layouts: nothing of an earlier,
@@ -14,7 +15,7 @@ import VitrineGraphics
     static let pieces = ["Now ", "serving ", "AV", "office ", "Имя ", "שלום ", "مرحبا ", "你好", "世界 ", "👩‍👩‍👧",
                          "e\u{301}", "42", " ", "  ", "\t", "\n", "-", "(1)", "…"]
 
-    static func randomText(_ generator: inout SeededGenerator) -> String {
+    static func randomText(_ generator: inout SeededRandom) -> String {
         let count = Int.random(in: 0...12, using: &generator)
         var text = ""
         for _ in 0..<count { text += pieces.randomElement(using: &generator)! }
@@ -47,7 +48,7 @@ import VitrineGraphics
         (90, 1, .byClipping, .natural),
     ])
     func aReusedLayoutEqualsAFreshOne(width: Double?, lines: Int, mode: LineBreakMode, alignment: TextAlignment) {
-        var generator = SeededGenerator(seed: 20_261_124 &+ UInt64(lines) &* 31 &+ UInt64(width ?? 0))
+        var generator = SeededRandom(seed: 20_261_124 &+ UInt64(lines) &* 31 &+ UInt64(width ?? 0))
         var reused = TextLayout(text: "", font: body, width: width, numberOfLines: lines, lineBreakMode: mode,
                                 alignment: alignment, lineSpacing: 3)
         for _ in 0..<60 {

@@ -2,6 +2,7 @@ import Vitrine
 import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
+import VitrineTestSupport
 
 /// A real `Application` on the headless platform (manual loop, virtual display) reading a
 /// `LibInputSource` on the fake backend: the whole path from libinput's events to views.

@@ -1,29 +1,8 @@
-import InMemoryLogging
 import Logging
 import Vitrine
 import VitrineGraphics
 import VitrineInput
-
-/// Log lines a test's logger received (swift-log's in-memory handler, every level).
-final class LogCapture: Sendable {
-    private let handler: InMemoryLogHandler = {
-        var handler = InMemoryLogHandler()
-        handler.logLevel = .trace
-        return handler
-    }()
-
-    /// Every line so far.
-    var lines: [(level: Logger.Level, message: String)] { handler.entries.map { ($0.level, $0.message.description) } }
-
-    /// The lines at `level`.
-    func messages(at level: Logger.Level) -> [String] { lines.filter { $0.level == level }.map(\.message) }
-
-    /// A logger that writes here (every level).
-    var logger: Logger {
-        let handler = self.handler
-        return Logger(label: "test.input") { _ in handler }
-    }
-}
+import VitrineTestSupport
 
 /// A `LibInputSource` on a `FakeLibInput` and a `TestDisplay`, read at the `InputEvent` level.
 @MainActor

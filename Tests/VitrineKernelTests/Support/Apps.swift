@@ -5,6 +5,7 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineInput
 import VitrineLinux
+import VitrineTestSupport
 
 /// An `Application` on the real backends of the VM: `DRMPlatform` (epoll loop, DRM display on
 /// vkms), with libinput on the udev seat when asked (the devices the test made with uinput,
@@ -22,7 +23,7 @@ final class KernelApp {
     /// (opened as `BoardPlatform` opens it).
     let dialEncoder: DialEncoderSource?
     /// What the backends logged at warning or above.
-    let log = LogCapture()
+    let log = LogCapture(level: .info)
     private var isShutDown = false
 
     /// Starts the app on vkms with `configuration` (the Virtual connector unless it names
@@ -68,7 +69,7 @@ final class KernelApp {
     /// before udev had described the test's devices (they are added when udev has) and
     /// libinput's complaint that event processing lags on a slow (emulated) machine.
     var unexpectedLogMessages: [String] {
-        log.messages.filter {
+        log.lines(atLeast: .warning).filter {
             // libinput's own timing complaint when the emulated CPU falls behind (TCG with
             // builds beside it): about the machine, not about the code under test.
             !$0.contains("no input devices on seat") && !$0.contains("your system is too slow")

@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import Vitrine
 import VitrineGraphics
 import VitrineHeadless
@@ -24,7 +25,7 @@ struct SparedFillTests {
     /// Views in `view`'s subtree, itself included.
     private func viewCount(_ view: View) -> Int { view.subviews.reduce(1) { $0 + viewCount($1) } }
 
-    private func randomColor(_ g: inout SeededGenerator) -> Color {
+    private func randomColor(_ g: inout SeededRandom) -> Color {
         Color(red: Double.random(in: 0...0.9, using: &g), green: Double.random(in: 0...0.9, using: &g),
               blue: Double.random(in: 0...0.9, using: &g), alpha: [1, 1, 1, 0.6].randomElement(using: &g)!)
     }
@@ -34,7 +35,7 @@ struct SparedFillTests {
     /// fractional frames, drawing views, nested up to five deep.
     private func randomScreen(seed: UInt64, scale: Double) -> Harness {
         let h = Harness(width: Int(400 * scale), height: Int(300 * scale), scale: scale)
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         h.window.backgroundColor = randomColor(&g).withAlphaComponent(1)
         var views: [(View, depth: Int)] = []
         for _ in 0..<Int.random(in: 6...30, using: &g) {

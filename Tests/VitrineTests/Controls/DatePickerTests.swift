@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import Vitrine
 import VitrineGraphics
@@ -14,15 +13,15 @@ struct DatePickerTests {
         #expect(f.columns == [.month, .day, .year]) // "MMMM d, y"
         #expect(f.selectedRows() == [2, 14, 2023])
         #expect(f.title(component: 0, row: 2) == "March")
-        f.picker.locale = Locale(identifier: "en_GB")
+        f.picker.locale = DateLocale(identifier: "en_GB")!
         #expect(f.columns == [.day, .month, .year]) // "d MMMM y"
         #expect(f.selectedRows() == [14, 2, 2023])
-        f.picker.locale = Locale(identifier: "de_DE")
+        f.picker.locale = DateLocale(identifier: "de_DE")!
         f.picker.pickerView.layoutIfNeeded()
         #expect(f.title(component: 1, row: 2) == "März")
         f.picker.datePickerMode = .time
         #expect(f.columns == [.hour, .minute]) // 24-hour in German
-        f.picker.locale = Locale(identifier: "en_US_POSIX")
+        f.picker.locale = DateLocale(identifier: "en_US_POSIX")!
         #expect(f.columns == [.hour, .minute, .meridiem])
         f.picker.datePickerMode = .dateAndTime
         #expect(f.columns == [.dayOfEra, .hour, .minute, .meridiem])
@@ -101,7 +100,7 @@ struct DatePickerTests {
         flickWheel(from: f.picker.pickerView.wheel(1)!.convert(Point(x: 20, y: 160), to: nil), step: 20, steps: 4,
                    h: f.h)
         settleWheels(in: f.picker.pickerView, h: f.h)
-        let minute = Calendar.utc.component(.minute, from: f.picker.date)
+        let minute = f.picker.date.components(in: .utc).minute
         #expect(minute % 15 == 0)
         #expect(f.events.names.count == (minute == 15 ? 1 : 2))
     }
@@ -123,7 +122,7 @@ struct DatePickerTests {
     /// The README's form: a target's method taking the date picker itself.
     @Test func aTargetHearsTheNewDate() {
         @MainActor final class Booking {
-            var dates: [Date] = []
+            var dates: [DateTime] = []
             func dateChanged(_ sender: DatePicker) { dates.append(sender.date) }
         }
         let f = DatePickerFixture(mode: .date, date: utcDate(2024, 6, 10))
@@ -139,6 +138,43 @@ struct DatePickerTests {
         DatePicker.wallClock = { utcDate(2030, 7, 4, 9, 30) }
         let picker = DatePicker(frame: Rect(x: 0, y: 0, width: 320, height: 216))
         #expect(picker.date == utcDate(2030, 7, 4, 9, 30))
+    }
+
+    /// The wheels show `date` on the wall clocks of `timeZone`, and what the user picks there is
+    /// read back in it.
+    @Test func theWheelsShowAndReadTheTimeZonesWallClock() {
+        let f = DatePickerFixture(mode: .time, date: utcDate(2024, 3, 15, 23, 45), locale: "en_GB")
+        f.picker.timeZone = DateTimeZone(secondsFromGMT: 5 * 3600 + 1800) // 05:15 on the 16th
+        #expect(f.selectedRows() == [5, 15])
+        f.tap(component: 0, rowsBelow: 1)
+        #expect(f.picker.date == utcDate(2024, 3, 16, 0, 45))
+        f.picker.datePickerMode = .date
+        #expect(f.selectedRows() == [15, 2, 2023]) // 16 March, day first
+        f.picker.timeZone = DateTimeZone(secondsFromGMT: -3600) // 23:45 on the 15th
+        #expect(f.selectedRows() == [14, 2, 2023])
+        #expect(f.events.names == ["valueChanged"])
+    }
+
+    @Test func theDefaultsAreTheSystemsZoneAndFoundationsLinuxLocale() {
+        let picker = DatePicker(frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        #expect(picker.timeZone.identifier == "local")
+        #expect(picker.locale == DateLocale(identifier: "en_001"))
+        #expect(picker.wheels.columns == [.dayOfEra, .hour, .minute, .meridiem])
+    }
+
+    /// An app's locale with too few names and a broken order is repaired (and logged), not trapped on.
+    @Test func aBrokenLocaleStillShowsTwelveMonths() {
+        let f = DatePickerFixture(mode: .date, date: utcDate(2024, 3, 15))
+        f.picker.locale = DateLocale(identifier: "app", monthNames: ["Jan"], shortMonthNames: [], shortWeekdayNames: [],
+                                     amSymbol: "a", pmSymbol: "p", uses12HourClock: false, dateFieldOrder: [],
+                                     dayTitlePattern: "EEE")
+        #expect(f.columns == [.month, .day, .year])
+        #expect(f.picker.pickerView.numberOfRows(inComponent: 0) == 12)
+        f.picker.pickerView.layoutIfNeeded()
+        #expect(f.title(component: 0, row: 2) == "3")
+        f.picker.datePickerMode = .dateAndTime
+        f.picker.pickerView.layoutIfNeeded()
+        #expect(f.title(component: 0, row: f.selectedRows()[0]) == "6") // Friday, unnamed
     }
 
     @Test func aDisabledPickerTakesNoTouches() {
@@ -158,13 +194,5 @@ struct DatePickerTests {
         f.h.advance(by: 2)
         #expect(f.h.app.displayLinks.isEmpty)
         #expect(f.h.loop.nextDeadline == nil)
-    }
-}
-
-extension Calendar {
-    static var utc: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
     }
 }

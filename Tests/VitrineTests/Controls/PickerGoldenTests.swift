@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import Vitrine
 import VitrineGraphics
@@ -25,9 +24,8 @@ struct PickerGoldenTests {
         let root = View(frame: Rect(x: 0, y: 0, width: 340, height: 236))
         root.backgroundColor = .white
         let picker = DatePicker(frame: Rect(x: 10, y: 10, width: 320, height: 216))
-        picker.calendar = .utc
-        picker.timeZone = TimeZone(identifier: "UTC")!
-        picker.locale = Locale(identifier: "en_US_POSIX")
+        picker.timeZone = .utc
+        picker.locale = DateLocale(identifier: "en_US_POSIX")!
         picker.datePickerMode = .date
         picker.date = utcDate(2024, 2, 29)
         root.addSubview(picker)

@@ -1,4 +1,3 @@
-import Foundation
 @testable import Vitrine
 import VitrineGraphics
 import VitrineHeadless
@@ -87,13 +86,9 @@ func flickWheel(from start: Point, step: Double, steps: Int, h: Harness) {
     h.up(0)
 }
 
-/// A Gregorian calendar in UTC and the POSIX English locale: dates the tests can write down.
-@MainActor
-func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                              second: second))!
+/// An instant written as a civil date and time in UTC: dates the tests can write down.
+func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> DateTime {
+    DateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, in: .utc)
 }
 
 /// A date picker at (50, 40), 400×216, in UTC with the POSIX locale, in a harness window.
@@ -103,12 +98,9 @@ struct DatePickerFixture {
     let picker = DatePicker(frame: Rect(x: 50, y: 40, width: 400, height: 216))
     let events: ControlEventLog
 
-    init(mode: DatePicker.Mode, date: Date, locale: String = "en_US_POSIX") {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        picker.calendar = calendar
-        picker.timeZone = TimeZone(identifier: "UTC")!
-        picker.locale = Locale(identifier: locale)
+    init(mode: DatePicker.Mode, date: DateTime, locale: String = "en_US_POSIX") {
+        picker.timeZone = .utc
+        picker.locale = DateLocale(identifier: locale)!
         picker.datePickerMode = mode
         picker.date = date
         events = ControlEventLog(observing: picker)

@@ -1,31 +1,21 @@
-import InMemoryLogging
 import Logging
 import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// App bugs in the view hierarchy — a sibling that is not a subview, a view added to itself
 /// or under its own descendant — are logged once and survived, never trapped on: what
 /// UIKit-compatible implementations do.
 @MainActor
 @Suite struct HierarchyMisuseTests {
-    /// Records what is logged at warning or above (swift-log's in-memory handler).
-    final class Lines: Sendable {
-        private let handler = InMemoryLogHandler()
-        var messages: [String] { handler.entries.filter { $0.level >= .warning }.map { "\($0.message)" } }
-        var logger: Logger {
-            let handler = self.handler
-            return Logger(label: "test") { _ in handler }
-        }
-    }
-
     /// The app of the last `scene()` (a window holds its application weakly).
     @MainActor final class Keeper { static var app: Application? }
 
     /// A window of an app that logs into `lines`, holding `a` and `b` (in that order).
-    func scene() -> (Lines, Window, View, View) {
-        let lines = Lines()
+    func scene() -> (LogCapture, Window, View, View) {
+        let lines = LogCapture(level: .info)
         let app = Application(mainLoop: ManualMainLoop(), logger: lines.logger)
         Keeper.app = app
         let window = Window(frame: app.screen.bounds)
@@ -44,8 +34,8 @@ import VitrineHeadless
         window.insertSubview(newcomer, aboveSubview: stranger)
         #expect(window.subviews.map { ObjectIdentifier($0) } == [a, b, newcomer].map { ObjectIdentifier($0) })
         #expect(newcomer.superview === window)
-        #expect(lines.messages.count == 1)
-        #expect(lines.messages.first?.contains("not a subview") == true)
+        #expect(lines.messages(atLeast: .warning).count == 1)
+        #expect(lines.messages(atLeast: .warning).first?.contains("not a subview") == true)
     }
 
     @Test func insertingBelowAViewThatIsNotASubviewPutsTheViewOnTopAndLogsOnce() {
@@ -53,7 +43,7 @@ import VitrineHeadless
         let stranger = View()
         window.insertSubview(a, belowSubview: stranger)
         #expect(window.subviews.map { ObjectIdentifier($0) } == [b, a].map { ObjectIdentifier($0) })
-        #expect(lines.messages.count == 1)
+        #expect(lines.messages(atLeast: .warning).count == 1)
     }
 
     @Test func addingAViewToItselfIsLoggedAndIgnored() {
@@ -64,7 +54,7 @@ import VitrineHeadless
         a.insertSubview(a, at: 0)
         a.insertSubview(a, aboveSubview: a)
         #expect(a.subviews.isEmpty)
-        #expect(lines.messages.count == 3)
+        #expect(lines.messages(atLeast: .warning).count == 3)
     }
 
     @Test func addingAnAncestorUnderItsDescendantIsLoggedAndIgnored() {
@@ -76,7 +66,7 @@ import VitrineHeadless
         #expect(a.superview === window)
         #expect(child.superview === a)
         #expect(child.subviews.isEmpty)
-        #expect(lines.messages.count == 2)
+        #expect(lines.messages(atLeast: .warning).count == 2)
     }
 
     @Test func misuseOffScreenTrapsNotEither() {

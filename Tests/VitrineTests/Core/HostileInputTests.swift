@@ -3,6 +3,7 @@ import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 // Seeded random input through the real input path (`InputEvent`s from an input source, drained
 // by the run loop into `Application.post`) into an app that misbehaves on purpose: it removes

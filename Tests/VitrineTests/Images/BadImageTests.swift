@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import Vitrine
 @testable import VitrineGraphics
 import VitrineHeadless
@@ -31,8 +32,9 @@ struct BadImageTests {
     }
 
     @Test func anEmptyFileSaysItIsEmpty() throws {
-        let directory = ImageFixtures.temporaryDirectory()
-        defer { ImageFixtures.removeDirectory(directory) }
+        let folder = try TemporaryDirectory(prefix: "vitrine-images")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/empty.jpg"
         ImageFixtures.write([], to: path)
         #expect(throws: ImageError.empty(path: path)) { try Image(contentsOfFile: path) }
@@ -41,8 +43,9 @@ struct BadImageTests {
     }
 
     @Test func aFileThatIsNoImageSaysWhatIsRead() throws {
-        let directory = ImageFixtures.temporaryDirectory()
-        defer { ImageFixtures.removeDirectory(directory) }
+        let folder = try TemporaryDirectory(prefix: "vitrine-images")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/notes.png"
         ImageFixtures.write(Array("Shopping list: eggs, milk\n".utf8), to: path)
         #expect(throws: ImageError.unrecognized(path: path)) { try Image(contentsOfFile: path) }

@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import Vitrine
 import VitrineGraphics
 
@@ -56,8 +57,9 @@ struct ImageCacheTests {
     }
 
     @Test func aFileIsSharedByEveryImageOfIt() throws {
-        let directory = ImageFixtures.temporaryDirectory()
-        defer { ImageFixtures.removeDirectory(directory) }
+        let folder = try TemporaryDirectory(prefix: "vitrine-images")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/shared.jpg"
         ImageFixtures.write(ImageFixtures.jpeg(ImageFixtures.quadrants(width: 80, height: 60)), to: path)
         let cache = ImageCache()
@@ -91,8 +93,9 @@ struct ImageCacheTests {
     }
 
     @Test func imagesByNameAreFoundInTheAssetsFolder() throws {
-        let directory = ImageFixtures.temporaryDirectory()
-        defer { ImageFixtures.removeDirectory(directory) }
+        let folder = try TemporaryDirectory(prefix: "vitrine-images")
+        defer { folder.remove() }
+        let directory = folder.path
         ImageFixtures.write(Array(ImageFixtures.checkIcon.utf8), to: directory + "/check.svg")
         ImageFixtures.write(ImageFixtures.jpeg(ImageFixtures.quadrants(width: 30, height: 20)), to: directory + "/room.jpg")
         let icon = try Image(named: "check", in: directory)

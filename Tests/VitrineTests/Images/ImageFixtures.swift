@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import VitrineGraphics
+import VitrineTestSupport
 
 /// Images made in the tests (no binary fixtures): pictures drawn in code, encoded with
 /// TurboJPEG's encoder and libwebp's, EXIF written by hand, SVG as text.
@@ -93,7 +94,7 @@ enum ImageFixtures {
 
     /// A lossless WebP of `surface`.
     static func webp(_ surface: Surface) -> [UInt8] {
-        guard let data = WebP.losslessData(surface) else {
+        guard let data = surface.losslessWebPData() else {
             Issue.record("libwebp failed to encode")
             return []
         }
@@ -109,24 +110,6 @@ enum ImageFixtures {
                 stroke-linecap="round" stroke-linejoin="round"/>
         </svg>
         """
-
-    /// A fresh directory for one test's files; `removeDirectory` deletes it.
-    static func temporaryDirectory() -> String {
-        var template = Array("/tmp/vitrine-images-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { return "/tmp" }
-        return String(cString: made)
-    }
-
-    /// Deletes a directory made by `temporaryDirectory()` and the files in it.
-    static func removeDirectory(_ path: String) {
-        guard path.hasPrefix("/tmp/vitrine-images-"), let dir = opendir(path) else { return }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { unlink(path + "/" + name) }
-        }
-        closedir(dir)
-        rmdir(path)
-    }
 
     /// Writes `bytes` to `path`.
     static func write(_ bytes: [UInt8], to path: String) {

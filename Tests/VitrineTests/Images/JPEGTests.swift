@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 @testable import Vitrine
 @testable import VitrineGraphics
 
@@ -93,8 +94,9 @@ struct JPEGTests {
     /// A 24-megapixel photo shown at 800×480 is decoded at 1/8 and scaled to the 720×480 it
     /// shows (aspect fit): the decoded buffer and the cache hold 1.4 MB, not 96 MB.
     @Test func aLargePhotoIsDecodedAtTheSizeShown() throws {
-        let directory = ImageFixtures.temporaryDirectory()
-        defer { ImageFixtures.removeDirectory(directory) }
+        let folder = try TemporaryDirectory(prefix: "vitrine-images")
+        defer { folder.remove() }
+        let directory = folder.path
         let path = directory + "/camera.jpg"
         do {
             // The full picture exists only here, to make the file; it is released before decoding.

@@ -2,6 +2,7 @@ import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// A list's recycling (cells hidden and shown again, moved, reconfigured, faded) damages
 /// exactly what it changes: after every step of a seeded sequence of scrolls, selections,
@@ -18,7 +19,7 @@ struct ListRepaintTests {
     @Test(arguments: [(UInt64(1), 2), (7, 3), (42, 2)])
     func partialRepaintsOfAScrollingListEqualFullOnes(seed: UInt64, buffers: Int) {
         let h = Harness(width: 240, height: 200, bufferCount: buffers)
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         let rows = Rows([40, 25])
         rows.headerTitles = ["First", "Second"]
         rows.height = { 30 + Double(($0.row * 7) % 3) * 8 }

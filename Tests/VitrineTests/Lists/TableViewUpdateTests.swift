@@ -1,9 +1,9 @@
-import InMemoryLogging
 import Logging
 import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// Animated insert, delete, move and batches: kept cells slide to their new rows, new rows fade
 /// in, deleted ones fade out and return to the pool; counts that do not add up are logged and
@@ -110,18 +110,8 @@ struct TableViewUpdateTests {
         #expect(table.numberOfCellsCreated(withIdentifier: "row") <= created + 2)
     }
 
-    /// Records what is logged at warning or above.
-    final class Lines: Sendable {
-        private let handler = InMemoryLogHandler()
-        var messages: [String] { handler.entries.filter { $0.level >= .warning }.map { "\($0.message)" } }
-        var logger: Logger {
-            let handler = self.handler
-            return Logger(label: "test") { _ in handler }
-        }
-    }
-
     @Test func countsThatDoNotAddUpAreLoggedAndReloaded() {
-        let lines = Lines()
+        let lines = LogCapture(level: .info)
         let app = Application(mainLoop: ManualMainLoop(), logger: lines.logger)
         let window = Window(frame: app.screen.bounds)
         window.makeKeyAndVisible(in: app)
@@ -134,8 +124,8 @@ struct TableViewUpdateTests {
         table.performBatchUpdates({ table.deleteRows(at: [ItemPath(row: 0, section: 0)], with: .fade) },
                                   completion: { completed = $0 })
         #expect(completed == false)
-        #expect(lines.messages.count == 1)
-        #expect(lines.messages.first?.contains("row counts") == true)
+        #expect(lines.messages(atLeast: .warning).count == 1)
+        #expect(lines.messages(atLeast: .warning).first?.contains("row counts") == true)
         #expect(table.visibleValues == Array(0..<10))
         withExtendedLifetime(app) {}
     }

@@ -1,5 +1,6 @@
 import Testing
 import VitrineGraphics
+import VitrineTestSupport
 
 /// The folder of this test target's reference images: Tests/VitrineTests/Goldens.
 private func goldensFolder(_ filePath: String = #filePath) -> String {

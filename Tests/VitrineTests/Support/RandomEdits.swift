@@ -1,5 +1,6 @@
 import Vitrine
 import VitrineHeadless
+import VitrineTestSupport
 
 /// One seeded random edit of `input`, whose text has `count` characters: a character deleted
 /// backwards, a whole range deleted (the text loses lines), or one of `pieces` inserted, each at

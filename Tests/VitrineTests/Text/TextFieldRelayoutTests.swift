@@ -2,6 +2,7 @@ import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// A text field lays its line out again in place on every edit (its layout and line geometry
 /// keep their storage). After any sequence of edits it must place every caret exactly where a

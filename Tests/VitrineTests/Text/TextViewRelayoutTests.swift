@@ -2,6 +2,7 @@ import Testing
 import Vitrine
 import VitrineGraphics
 import VitrineHeadless
+import VitrineTestSupport
 
 /// A text view lays its text out again in place on every edit (its layout, line table and
 /// line geometries keep their storage). After any sequence of edits it must place every caret

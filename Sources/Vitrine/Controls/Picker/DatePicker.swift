@@ -1,4 +1,3 @@
-import Foundation
 import VitrineGraphics
 
 /// A control for choosing a date, a time or a count-down duration on spinning wheels (UIKit's
@@ -6,16 +5,19 @@ import VitrineGraphics
 /// rest on a new value it sends `.valueChanged` (not while a wheel moves, and not when the app
 /// sets `date` or `countDownDuration`).
 ///
-/// Dates are Foundation's `Date`, read and built through `calendar` in `timeZone`; titles
-/// (month names, AM/PM, weekday abbreviations) and the order of the wheels come from `locale`
-/// through `DateFormatter`. All three default to the system's.
+/// Dates are `DateTime`s, seconds since 1970 (`Vitrine` has no Foundation; an app converts with
+/// `Date(timeIntervalSince1970: picker.date.secondsSince1970)`), read and built in the proleptic
+/// Gregorian calendar on the wall clocks of `timeZone` (default `.local`, the system's); titles
+/// (month names, AM/PM, weekday abbreviations), 12 or 24 hours and the order of the wheels come
+/// from `locale` (default `DateLocale.current`).
 ///
 /// As in UIKit: a day past the month's length rolls back (31 February becomes 28 or 29
 /// February, and the day wheel turns back); a value outside `minimumDate`…`maximumDate` is
 /// brought back into range and the wheels spring back to it; the minute wheel steps by
 /// `minuteInterval` and a chosen time has zero seconds.
 ///
-/// Differences from UIKit: the wheels are flat approximations (see `PickerView`);
+/// Differences from UIKit: the wheels are flat approximations (see `PickerView`); the calendar
+/// is always the Gregorian one, proleptic before 1582, and the locales are `DateLocale`'s;
 /// `.dateAndTime`'s day wheel spans from `minimumDate` (or 100 years before the date) to
 /// `maximumDate` (or 200 years later) and shows no "Today"; the count-down wheels show
 /// numbers without unit labels; out-of-range rows are not greyed.
@@ -38,26 +40,26 @@ open class DatePicker: Control {
         didSet { if datePickerMode != oldValue { rebuildWheels() } }
     }
 
-    /// Where a new picker's default `date` comes from: Foundation's `Date()` (now), as UIKit.
-    /// This is the one place `Vitrine` reads the wall clock; an app or a test that wants
+    /// Where a new picker's default `date` comes from: the system's real-time clock (now), as
+    /// UIKit. This is the one place `Vitrine` reads the wall clock; an app or a test that wants
     /// another "now" replaces it (or sets `date`).
-    public static var wallClock: @MainActor () -> Date = { Date() }
+    public static var wallClock: @MainActor () -> DateTime = { DateTime.systemNow() }
 
     /// The chosen date (default: `DatePicker.wallClock()` when the picker is made, as UIKit's
     /// now). Setting it moves the wheels without animation and sends no action; a
     /// date outside `minimumDate`…`maximumDate` is brought into range.
-    public var date: Date {
+    public var date: DateTime {
         get { storedDate }
         set { setDate(newValue, animated: false) }
     }
 
     /// The earliest date the user can choose (nil: no limit). The wheels spring back to it.
-    public var minimumDate: Date? {
+    public var minimumDate: DateTime? {
         didSet { rangeDidChange() }
     }
 
     /// The latest date the user can choose (nil: no limit). The wheels spring back to it.
-    public var maximumDate: Date? {
+    public var maximumDate: DateTime? {
         didSet { rangeDidChange() }
     }
 
@@ -77,7 +79,8 @@ open class DatePicker: Control {
 
     /// The duration `.countDownTimer` shows, in seconds: 0 up to 23 h 59 min, shown rounded
     /// down to whole minutes on the interval (UIKit's default is 0 too). Non-finite is ignored.
-    public var countDownDuration: TimeInterval = 0 {
+    /// (A `Double`, which is what Foundation's `TimeInterval` is.)
+    public var countDownDuration: Double = 0 {
         didSet {
             if !countDownDuration.isFinite { countDownDuration = oldValue; return }
             countDownDuration = min(max(countDownDuration, 0), 86_340)
@@ -85,18 +88,14 @@ open class DatePicker: Control {
         }
     }
 
-    /// The calendar dates are read and built in (default `Calendar.current`).
-    public var calendar: Calendar = .current {
+    /// The locale of titles, of the 12- or 24-hour clock and of the wheels' order (default
+    /// `DateLocale.current`, what Foundation's `Locale.current` is on Linux: `en_001`).
+    public var locale: DateLocale = .current {
         didSet { rebuildWheels() }
     }
 
-    /// The locale of titles and of the wheels' order (default `Locale.current`).
-    public var locale: Locale = .current {
-        didSet { rebuildWheels() }
-    }
-
-    /// The time zone `date` is shown in (default `TimeZone.current`).
-    public var timeZone: TimeZone = .current {
+    /// The time zone `date` is shown in (default `.local`: the system's, through `localtime_r`).
+    public var timeZone: DateTimeZone = .local {
         didSet { rebuildWheels() }
     }
 
@@ -113,7 +112,7 @@ open class DatePicker: Control {
     /// changing its data source or delegate.
     public let pickerView: PickerView
 
-    private var storedDate: Date
+    private var storedDate: DateTime
     let wheels = DatePickerWheels()
 
     /// Creates a wheel date picker in `.dateAndTime` mode showing now.
@@ -131,8 +130,8 @@ open class DatePicker: Control {
 
     /// Sets `date` (brought into range) and turns the wheels to it, over 0.3 s when `animated`.
     /// Sends no action. A date that is not finite is ignored.
-    public func setDate(_ date: Date, animated: Bool) {
-        guard date.timeIntervalSinceReferenceDate.isFinite else { return }
+    public func setDate(_ date: DateTime, animated: Bool) {
+        guard date.secondsSince1970.isFinite else { return }
         storedDate = clamped(date)
         if datePickerMode == .dateAndTime, !wheels.dayWheelCovers(storedDate) { rebuildWheels(); return }
         showValue(animated: animated)
@@ -151,15 +150,7 @@ open class DatePicker: Control {
 
     // MARK: Internal
 
-    /// The calendar in `timeZone`, the one every computation uses.
-    var zonedCalendar: Calendar {
-        var calendar = self.calendar
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        return calendar
-    }
-
-    func clamped(_ date: Date) -> Date {
+    func clamped(_ date: DateTime) -> DateTime {
         var date = date
         if let minimumDate, date < minimumDate { date = minimumDate }
         if let maximumDate, date > maximumDate { date = maximumDate }
@@ -173,7 +164,7 @@ open class DatePicker: Control {
     }
 
     private func rebuildWheels() {
-        wheels.configure(mode: datePickerMode, calendar: zonedCalendar, locale: locale, timeZone: timeZone,
+        wheels.configure(mode: datePickerMode, locale: locale, timeZone: timeZone,
                          minuteInterval: minuteInterval, date: storedDate, minimum: minimumDate, maximum: maximumDate)
         pickerView.reloadAllComponents()
         showValue(animated: false)
@@ -201,8 +192,7 @@ open class DatePicker: Control {
             if changed { sendActions(for: .valueChanged) }
             return
         }
-        guard let read = wheels.date(fromRows: rows, keeping: storedDate) else { return }
-        let value = clamped(read)
+        let value = clamped(wheels.date(fromRows: rows, keeping: storedDate))
         let changed = value != storedDate
         storedDate = value
         showValue(animated: true)

@@ -1,4 +1,3 @@
-import Foundation
 import VitrineGraphics
 
 /// The date picker's wheels: which columns a mode shows, their rows and titles, and the
@@ -13,57 +12,53 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
 
     weak var owner: DatePicker?
     private(set) var columns: [Column] = []
-    private var calendar = Calendar(identifier: .gregorian)
+    private var timeZone = DateTimeZone.utc
+    private var locale = DateLocale.current
     private var minuteInterval = 1
-    private var uses12Hour = false
-    private var monthNames: [String] = []
-    private var amSymbol = "AM", pmSymbol = "PM"
-    /// `.dateAndTime`: the first day of the day wheel (start of day) and its number of rows.
-    private var firstDay = Date(timeIntervalSinceReferenceDate: 0)
+    private var uses12Hour: Bool { locale.uses12HourClock }
+    /// `.dateAndTime`: the first day of the day wheel (a day number, see `CivilCalendar`) and its
+    /// number of rows.
+    private var firstDay = 0
     private var dayCount = 1
-    /// Formats the day wheel's titles ("Tue, Nov 24").
-    private let dayFormatter = DateFormatter()
+    /// The last locale whose repair was logged.
+    private var brokenLocaleReported: DateLocale?
 
     /// The years the year wheel offers: 1…9999.
     static let yearCount = 9999
     /// `.dateAndTime`'s day wheel without limits: 100 years before the date, 200 after.
     static let daysBefore = 36_525, daysAfter = 73_050
 
-    func configure(mode: DatePicker.Mode, calendar: Calendar, locale: Locale, timeZone: TimeZone,
-                   minuteInterval: Int, date: Date, minimum: Date?, maximum: Date?) {
-        self.calendar = calendar
+    func configure(mode: DatePicker.Mode, locale: DateLocale, timeZone: DateTimeZone,
+                   minuteInterval: Int, date: DateTime, minimum: DateTime?, maximum: DateTime?) {
+        let (usable, problem) = locale.repaired()
+        // Once per locale, not at every rebuild of the wheels.
+        if let problem, locale != brokenLocaleReported {
+            PickerView.logger.warning("\(problem); using numbers and month, day, year instead")
+            brokenLocaleReported = locale
+        }
+        self.locale = usable
+        self.timeZone = timeZone
         self.minuteInterval = minuteInterval
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = timeZone
-        monthNames = formatter.standaloneMonthSymbols
-        amSymbol = formatter.amSymbol
-        pmSymbol = formatter.pmSymbol
-        dayFormatter.locale = locale
-        dayFormatter.calendar = calendar
-        dayFormatter.timeZone = timeZone
-        dayFormatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
-        let hourPattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "H"
-        // Quoted literals ("HH 'Uhr'") are not pattern letters.
-        let letters = hourPattern.split(separator: "'", omittingEmptySubsequences: false)
-            .enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
-        uses12Hour = letters.contains("h") || letters.contains("K")
         let time: [Column] = uses12Hour ? [.hour, .minute, .meridiem] : [.hour, .minute]
         switch mode {
         case .time:
             columns = time
         case .date:
-            columns = dateOrder(locale: locale)
+            // Month, day and year in the order the locale writes a long date.
+            columns = usable.dateFieldOrder.map { field in
+                switch field {
+                case .month: .month
+                case .day: .day
+                case .year: .year
+                }
+            }
         case .dateAndTime:
             columns = [.dayOfEra] + time
-            let start = calendar.startOfDay(for: minimum ?? date.addingTimeInterval(-Double(Self.daysBefore) * 86_400))
-            firstDay = start
+            firstDay = localDay(minimum ?? date.adding(seconds: -Double(Self.daysBefore) * 86_400))
             if let maximum {
-                dayCount = (calendar.dateComponents([.day], from: start, to: calendar.startOfDay(for: maximum)).day ?? 0) + 1
+                dayCount = localDay(maximum) - firstDay + 1
             } else {
-                dayCount = (calendar.dateComponents([.day], from: start, to: calendar.startOfDay(for: date)).day ?? 0)
-                    + Self.daysAfter
+                dayCount = localDay(date) - firstDay + Self.daysAfter
             }
             dayCount = max(dayCount, 1)
         case .countDownTimer:
@@ -71,40 +66,33 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
         }
     }
 
-    /// Month, day and year in the order the locale writes a long date.
-    private func dateOrder(locale: Locale) -> [Column] {
-        let pattern = DateFormatter.dateFormat(fromTemplate: "yMMMMd", options: 0, locale: locale) ?? "MMMM d y"
-        func position(_ letter: Character) -> Int {
-            pattern.firstIndex(of: letter).map { pattern.distance(from: pattern.startIndex, to: $0) } ?? Int.max
-        }
-        let order: [(Column, Int)] = [(.month, position("M")), (.day, position("d")), (.year, position("y"))]
-        return order.sorted { $0.1 < $1.1 }.map(\.0)
-    }
-
     /// Whether `.dateAndTime`'s day wheel has a row for `date`.
-    func dayWheelCovers(_ date: Date) -> Bool {
+    func dayWheelCovers(_ date: DateTime) -> Bool {
         let day = dayRow(date)
         return day >= 0 && day < dayCount
     }
 
-    private func dayRow(_ date: Date) -> Int {
-        calendar.dateComponents([.day], from: firstDay, to: calendar.startOfDay(for: date)).day ?? 0
+    private func dayRow(_ date: DateTime) -> Int { localDay(date) - firstDay }
+
+    /// The day number of `date`'s day on the wall calendars of the time zone.
+    private func localDay(_ date: DateTime) -> Int {
+        CivilCalendar.floorDivide(timeZone.localSeconds(of: date), 86_400)
     }
 
     // MARK: Rows and values
 
     /// The row each column shows for `date` (or `duration`, counting down).
-    func rows(date: Date, duration: TimeInterval) -> [Int] {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let hour = parts.hour ?? 0
+    func rows(date: DateTime, duration: Double) -> [Int] {
+        let parts = date.components(in: timeZone)
+        let hour = parts.hour
         let minutes = Int(duration) / 60
         return columns.map { column in
             switch column {
-            case .month: return (parts.month ?? 1) - 1
-            case .day: return (parts.day ?? 1) - 1
-            case .year: return min(max((parts.year ?? 1) - 1, 0), Self.yearCount - 1)
+            case .month: return parts.month - 1
+            case .day: return parts.day - 1
+            case .year: return min(max(parts.year - 1, 0), Self.yearCount - 1)
             case .hour: return uses12Hour ? hour % 12 : hour
-            case .minute: return (parts.minute ?? 0) / minuteInterval
+            case .minute: return parts.minute / minuteInterval
             case .meridiem: return hour >= 12 ? 1 : 0
             case .dayOfEra: return min(max(dayRow(date), 0), dayCount - 1)
             case .countHours: return minutes / 60
@@ -114,10 +102,10 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
     }
 
     /// The date the wheels' `rows` show, the seconds zeroed and the rest of `current` kept; a
-    /// day past the month's length becomes its last day. Nil when the calendar cannot build it.
-    func date(fromRows rows: [Int], keeping current: Date) -> Date? {
-        var parts = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: current)
-        var hour = parts.hour ?? 0
+    /// day past the month's length becomes its last day.
+    func date(fromRows rows: [Int], keeping current: DateTime) -> DateTime {
+        var parts = current.components(in: timeZone)
+        var hour = parts.hour
         var wantedDay: Int?
         for (column, row) in zip(columns, rows) where row >= 0 {
             switch column {
@@ -128,9 +116,7 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
             case .minute: parts.minute = row * minuteInterval; parts.second = 0
             case .meridiem: break // applied after the loop, whichever side of the hour it is
             case .dayOfEra:
-                guard let day = calendar.date(byAdding: .day, value: row, to: firstDay) else { return nil }
-                let ymd = calendar.dateComponents([.era, .year, .month, .day], from: day)
-                parts.era = ymd.era; parts.year = ymd.year; parts.month = ymd.month; parts.day = ymd.day
+                (parts.year, parts.month, parts.day) = CivilCalendar.civilDate(dayNumber: firstDay + row)
             case .countHours, .countMinutes: break
             }
         }
@@ -141,21 +127,20 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
         parts.hour = hour
         if let wantedDay {
             // Roll back past the month's end (31 February → 28 or 29).
-            parts.day = 1
-            let length = calendar.date(from: parts).flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 28
-            parts.day = min(wantedDay, length)
+            parts.day = min(wantedDay, CivilCalendar.daysInMonth(year: parts.year, month: parts.month))
         }
-        return calendar.date(from: parts)
+        return DateTime(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute,
+                        second: parts.second, in: timeZone)
     }
 
     /// The duration the count-down wheels' `rows` show, in seconds.
-    func duration(fromRows rows: [Int]) -> TimeInterval {
+    func duration(fromRows rows: [Int]) -> Double {
         var minutes = 0
         for (column, row) in zip(columns, rows) where row >= 0 {
             if column == .countHours { minutes += row * 60 }
             if column == .countMinutes { minutes += row * minuteInterval }
         }
-        return TimeInterval(minutes * 60)
+        return Double(minutes * 60)
     }
 
     // MARK: PickerViewDataSource and PickerViewDelegate
@@ -165,8 +150,8 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
     func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int {
         guard columns.indices.contains(component) else { return 0 }
         switch columns[component] {
-        case .month: return monthNames.count
-        case .day: return calendar.maximumRange(of: .day)?.count ?? 31
+        case .month: return 12
+        case .day: return 31
         case .year: return Self.yearCount
         case .hour: return uses12Hour ? 12 : 24
         case .minute, .countMinutes: return 60 / minuteInterval
@@ -179,14 +164,16 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
     func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
         guard columns.indices.contains(component) else { return nil }
         switch columns[component] {
-        case .month: return monthNames.indices.contains(row) ? monthNames[row] : nil
+        case .month: return locale.monthNames.indices.contains(row) ? locale.monthNames[row] : nil
         case .day: return String(row + 1)
         case .year: return String(row + 1)
         case .hour: return uses12Hour ? String(row == 0 ? 12 : row) : twoDigits(row)
         case .minute: return twoDigits(row * minuteInterval)
-        case .meridiem: return row == 0 ? amSymbol : pmSymbol
+        case .meridiem: return row == 0 ? locale.amSymbol : locale.pmSymbol
         case .dayOfEra:
-            return calendar.date(byAdding: .day, value: row, to: firstDay).map { dayFormatter.string(from: $0) }
+            let day = CivilCalendar.civilDate(dayNumber: firstDay + row)
+            return locale.dayTitle(year: day.year, month: day.month, day: day.day,
+                                   weekday: CivilCalendar.weekday(dayNumber: firstDay + row))
         case .countHours: return String(row)
         case .countMinutes: return String(row * minuteInterval)
         }

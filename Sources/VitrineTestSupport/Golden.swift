@@ -1,3 +1,10 @@
+// Golden-image comparison, moved here from VitrineGraphics (it was public API only tests used).
+// Used by: VitrineGraphicsTests (Support/GoldenSupport.swift, Images/GoldenTests.swift),
+// VitrineTests (Support/GoldenSupport.swift), KioskDemoTests (KioskTourTests, CheckInScreenTests,
+// SettingsScreenTests) and VitrineSDLTests (SDLWindowTests).
+// References are never located here: every caller passes the path of its PNG, built from its own
+// `#filePath` (Tests/<target>/Goldens/…), so recording with VITRINE_RECORD_GOLDENS=1 rewrites the
+// files next to the tests wherever this module is built.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VitrineGraphics
 
 /// The outcome of comparing a rendering with its reference image.
 public enum GoldenResult: Sendable, Hashable, CustomStringConvertible {
@@ -127,13 +135,12 @@ extension Surface {
         guard width == other.width, height == other.height else {
             return (max(width * height, other.width * other.height), 255)
         }
+        let mine = premultipliedWords(), theirs = other.premultipliedWords()
         var differing = 0, maxDelta = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let delta = channelDelta(premultipliedWord(x: x, y: y), other.premultipliedWord(x: x, y: y))
-                if delta > tolerance { differing += 1 }
-                maxDelta = max(maxDelta, delta)
-            }
+        for i in mine.indices {
+            let delta = channelDelta(mine[i], theirs[i])
+            if delta > tolerance { differing += 1 }
+            maxDelta = max(maxDelta, delta)
         }
         return (differing, maxDelta)
     }
@@ -142,11 +149,12 @@ extension Surface {
     /// faded copy of this surface.
     func differenceImage(from other: Surface, tolerance: Int) -> Surface {
         let image = Surface(width: width, height: height, format: .xrgb8888)
+        let mine = premultipliedWords(), theirs = other.premultipliedWords()
         for y in 0..<height {
             let row = (image.baseAddress + y * image.stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
-                let p = premultipliedWord(x: x, y: y)
-                if channelDelta(p, other.premultipliedWord(x: x, y: y)) > tolerance {
+                let p = mine[y * width + x]
+                if channelDelta(p, theirs[y * width + x]) > tolerance {
                     row[x] = 0xFFFF_0000
                     continue
                 }
@@ -159,14 +167,41 @@ extension Surface {
         return image
     }
 
-    /// The pixel at (`x`, `y`) as premultiplied `0xAARRGGBB`, whatever the format (A8 as
-    /// opaque grey, matching its PNG encoding).
-    func premultipliedWord(x: Int, y: Int) -> UInt32 {
-        switch format {
-        case .argb8888: word(x: x, y: y)
-        case .xrgb8888, .rgb565: 0xFF00_0000 | opaqueWord(x: x, y: y)
-        case .a8: 0xFF00_0000 | opaqueWord(x: x, y: y)
+    /// Every pixel of the picture, row by row, as premultiplied `0xAARRGGBB` whatever the
+    /// format (no alpha reads as opaque; RGB565 widened by repeating its top bits, as its PNG
+    /// encoding does; A8 as opaque grey). Read through the public `forEachStoredPiece(of:_:)`,
+    /// so a turned scroll band reads as the picture it shows.
+    func premultipliedWords() -> [UInt32] {
+        var words = [UInt32](repeating: 0, count: width * height)
+        let format = self.format, base = baseAddress, stride = self.stride, width = self.width
+        forEachStoredPiece(of: bounds) { piece, columnOffset, rowOffset in
+            for y in piece.y..<piece.maxY {
+                let row = base + (y + rowOffset) * stride
+                for x in piece.x..<piece.maxX {
+                    words[y * width + x] = premultipliedWord(row, at: x + columnOffset, format: format)
+                }
+            }
         }
+        return words
+    }
+}
+
+/// The stored pixel at `column` of `row` as premultiplied `0xAARRGGBB` (what `Surface.word`
+/// gives for ARGB8888; opaque for the other formats, as VitrineGraphics writes them to PNG).
+private func premultipliedWord(_ row: UnsafeMutableRawPointer, at column: Int, format: PixelFormat) -> UInt32 {
+    switch format {
+    case .argb8888:
+        return row.load(fromByteOffset: column * 4, as: UInt32.self)
+    case .xrgb8888:
+        return 0xFF00_0000 | row.load(fromByteOffset: column * 4, as: UInt32.self) & 0xFF_FFFF
+    case .rgb565:
+        let p = UInt32(row.load(fromByteOffset: column * 2, as: UInt16.self))
+        // Widen by repeating the top bits, so 0x1F becomes 0xFF and 0 stays 0.
+        let r = (p >> 11) & 0x1F, g = (p >> 5) & 0x3F, b = p & 0x1F
+        return 0xFF00_0000 | (r << 3 | r >> 2) << 16 | (g << 2 | g >> 4) << 8 | (b << 3 | b >> 2)
+    case .a8:
+        let a = UInt32(row.load(fromByteOffset: column, as: UInt8.self))
+        return 0xFF00_0000 | a << 16 | a << 8 | a
     }
 }
 

@@ -1,3 +1,6 @@
+// Kept below the speech module (VitrineSpeech) so that a profile can be read, and a request for
+// speech refused with its line, by an app built without that optional part.
+
 /// How a kiosk speaks: the board profile's `[accessibility]` section (`speech`, `rate`,
 /// `voice`, `volume`, `device`), checked by the profile reader.
 public struct SpeechConfiguration: Sendable, Hashable {
@@ -40,13 +43,4 @@ public struct SpeechConfiguration: Sendable, Hashable {
         self.device = device
         self.jack = jack
     }
-
-    /// espeak-ng's amplitude for `volume` (0…100; out-of-range or non-finite volumes clamped).
-    var espeakVolume: Int {
-        guard volume.isFinite else { return 100 }
-        return Int((min(max(volume, 0), 1) * 100).rounded())
-    }
-
-    /// espeak-ng's rate (clamped to `rateRange`).
-    var espeakRate: Int { min(max(rate, Self.rateRange.lowerBound), Self.rateRange.upperBound) }
 }

@@ -2,37 +2,47 @@
 # Sourced, not run. Every dependency the project needs is installed from here, so a fresh
 # Debian 12 machine needs nothing done by hand.
 
-# Debian packages the build and the tests need. Later rings add theirs here.
-VITRINE_APT_PACKAGES=(
-    pkg-config
-    # Pictures: regions and compositing, PNG, glyphs, shaping, font lookup.
-    libpixman-1-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-    # Text: bidirectional text (UAX #9) and line breaking (UAX #14).
-    libfribidi-dev libunibreak-dev
-    # Images beyond PNG: JPEG (TurboJPEG), WebP, and SVG icons (librsvg, drawing through cairo).
-    libturbojpeg0-dev libwebp-dev librsvg2-dev
-    # The fonts the text tests and the demo use (Latin/Cyrillic, and Chinese for fallback).
-    fonts-dejavu-core fonts-wqy-microhei
-    # The DRM/KMS display backend and hotplug events.
-    libdrm-dev libudev-dev
-    # The remote view (VNC) of VitrineVNC; ring 2c's client, vncdotool, goes in a Python venv.
-    libvncserver-dev python3 python3-venv
-    # Input: libinput (touch, pointer, keys, switches), libevdev (the accelerometer, uinput in
-    # the VM ring), xkbcommon and its keymaps (characters of keys), libX11's Compose tables
-    # (dead keys and compose sequences, read by xkbcommon).
-    libinput-dev libevdev-dev libxkbcommon-dev xkb-data libx11-data
-    # systemd: sd_notify and the watchdog; systemd-analyze and udevadm check the kiosk's unit
-    # and rules.
-    libsystemd-dev systemd udev
-    # The session: devices opened through libseat (seatd, logind, or its builtin seat as root).
-    libseat-dev
-    # Input methods: librime (VitrineRime) and its Pinyin schemas (prebuilt dictionaries).
-    librime-dev librime-data rime-data-pinyin-simp rime-data-luna-pinyin
-    # The desktop window (VitrineSDL), and ring 2b's private X server, clicks and captures.
-    libsdl2-dev xvfb xdotool x11-apps
-    # Speech (VitrineSpeech): espeak-ng and its voices, ALSA for the sound out.
-    libespeak-ng-dev espeak-ng-data libasound2-dev
-)
+# The Debian packages of each part of Vitrine, to build an app with it (`_build`, the -dev
+# packages Package.swift's system libraries name) and to run that app on a board (`_run`). This
+# is the one list: `scripts/packages PART…` prints what an app of those parts needs,
+# `scripts/packages --check` (run by scripts/test) fails when it disagrees with Package.swift,
+# and the docs point here. The parts besides `core` are the package traits of the same names
+# (ARCHITECTURE.md, "Optional parts") and Pinyin (the VitrineRime product).
+VITRINE_PARTS=(core Window RemoteView Speech SVG Pinyin)
+# Pictures (regions and compositing, PNG, JPEG, WebP), text (glyphs, shaping, fonts, bidi,
+# line breaking), the display (DRM/KMS, hotplug), input (libinput, libevdev, xkbcommon and its
+# keymaps, libX11's Compose tables read by xkbcommon), systemd's notify protocol, the seat.
+VITRINE_PART_core_build=(pkg-config libpixman-1-dev libpng-dev libturbojpeg0-dev libwebp-dev
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev
+    libdrm-dev libudev-dev libinput-dev libevdev-dev libxkbcommon-dev libsystemd-dev libseat-dev)
+VITRINE_PART_core_run=(libpixman-1-0 libpng16-16 libturbojpeg0 libwebp7
+    libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 libunibreak1 fonts-dejavu-core
+    libdrm2 libudev1 libinput10 libevdev2 libxkbcommon0 xkb-data libx11-data libsystemd0 libseat1)
+# The desktop window: SDL2 (on X11).
+VITRINE_PART_Window_build=(libsdl2-dev)
+VITRINE_PART_Window_run=(libsdl2-2.0-0)
+# The remote view: libvncserver.
+VITRINE_PART_RemoteView_build=(libvncserver-dev)
+VITRINE_PART_RemoteView_run=(libvncserver1)
+# Speech: espeak-ng and its voices, ALSA for the sound out.
+VITRINE_PART_Speech_build=(libespeak-ng-dev libasound2-dev)
+VITRINE_PART_Speech_run=(libespeak-ng1 espeak-ng-data libasound2)
+# SVG images: librsvg (drawing through cairo).
+VITRINE_PART_SVG_build=(librsvg2-dev)
+VITRINE_PART_SVG_run=(librsvg2-2)
+# Pinyin: librime and its schemas (prebuilt dictionaries).
+VITRINE_PART_Pinyin_build=(librime-dev)
+VITRINE_PART_Pinyin_run=(librime1 librime-data rime-data-pinyin-simp rime-data-luna-pinyin)
+
+# What this repository's scripts install: every part, to build and to run, and the tools of the
+# test rings: Chinese fonts for fallback; ring 2c's VNC client (vncdotool) goes in a Python venv;
+# systemd-analyze and udevadm check the kiosk's unit and rules; ring 2b's private X server,
+# clicks and captures.
+VITRINE_APT_PACKAGES=()
+for part in "${VITRINE_PARTS[@]}"; do
+    eval "VITRINE_APT_PACKAGES+=(\"\${VITRINE_PART_${part}_build[@]}\" \"\${VITRINE_PART_${part}_run[@]}\")"
+done
+VITRINE_APT_PACKAGES+=(fonts-wqy-microhei python3 python3-venv systemd udev xvfb xdotool x11-apps)
 
 say() { printf '%s\n' "vitrine: $*" >&2; }
 die() { say "error: $*"; exit 1; }

@@ -84,7 +84,8 @@ extension BoardPlatform {
     /// With no screen the app keeps running as a kiosk does, and one log line says how to see
     /// it (`screenlessHint`). When the panel cannot be used (no DRM device, permission) the app
     /// runs with no screen instead, saying why, unless it runs as a systemd service: there it
-    /// fails, so that systemd logs the reason and retries. `adjust` may change the chosen
+    /// fails, so that systemd logs the reason and retries. So does a desktop's window that
+    /// cannot be opened, unless `--window` asked for it. `adjust` may change the chosen
     /// profile before anything starts (an app's own options). `arguments` are the command line
     /// `LaunchOptions` are read from (the profile's, `--board`, from `selector`).
     ///
@@ -113,8 +114,15 @@ extension BoardPlatform {
             do throws(BoardPlatformError) {
                 platform = try BoardPlatform(profile: profile, screen: screen, logger: logger)
             } catch {
-                guard case .display = error, SystemdNotifier.fromEnvironment() == nil else { throw error }
-                // The embedded default: without a usable panel the app still runs, with no screen.
+                // The embedded default: without a usable panel (unless systemd runs the app,
+                // which must fail so that it retries), or a window nobody asked for by name,
+                // the app still runs, with no screen.
+                let fallsBack = switch error {
+                case .display: SystemdNotifier.fromEnvironment() == nil
+                case .window: !options.window
+                default: false
+                }
+                guard fallsBack else { throw error }
                 logger.warning("\(error) — running with no screen instead")
                 platform = try BoardPlatform(profile: profile, screen: .screenless, logger: logger)
             }

@@ -10,43 +10,46 @@ import VitrineHeadless
 /// clock that moves only when the test says.
 @MainActor
 @Suite struct HelloKioskTests {
-    @Test func aTapOnCheckInSaysCheckedIn() throws {
+    /// The app launched on an 800×480 headless screen, its first frame shown.
+    @MainActor struct Launched {
         let platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480))
-        let application = Application(platform: platform)
         let delegate = AppDelegate()
-        application.delegate = delegate
-        application.launch()
-        platform.manualMainLoop.advance(by: 0.1)
-        let hello = try #require(delegate.window?.rootViewController as? Hello)
-        #expect(hello.status.text == nil || hello.status.text == "")
-        let presentedBefore = platform.virtualDisplay.presentCount
+        let application: Application
+        let hello: Hello
 
-        // The button is at (40, 40), 300×80 points: a finger down and up in its middle.
-        platform.input.down(0, at: Point(x: 190, y: 80))
-        platform.input.frame()
-        platform.manualMainLoop.advance(by: 0.05)
-        platform.input.up(0)
-        platform.input.frame()
-        platform.manualMainLoop.advance(by: 0.5)
+        init() throws {
+            application = Application(platform: platform)
+            application.delegate = delegate
+            application.launch()
+            platform.manualMainLoop.advance(by: 0.1)
+            hello = try #require(delegate.window?.rootViewController as? Hello)
+        }
 
-        #expect(hello.status.text == "Checked in")
-        #expect(platform.virtualDisplay.presentCount > presentedBefore, "the new text reached the screen")
+        /// A finger down and up at `point` (screen points), and the frames after it.
+        func tap(at point: Point) {
+            platform.input.down(0, at: point)
+            platform.input.frame()
+            platform.manualMainLoop.advance(by: 0.05)
+            platform.input.up(0)
+            platform.input.frame()
+            platform.manualMainLoop.advance(by: 0.5)
+        }
+    }
+
+    @Test func aTapOnCheckInSaysCheckedIn() throws {
+        let app = try Launched()
+        #expect(app.hello.status.text == nil || app.hello.status.text == "")
+        let presentedBefore = app.platform.virtualDisplay.presentCount
+        // The button is at (40, 40), 300×80 points: a tap in its middle.
+        app.tap(at: Point(x: 190, y: 80))
+        #expect(app.hello.status.text == "Checked in")
+        #expect(app.platform.virtualDisplay.presentCount > presentedBefore, "the new text reached the screen")
     }
 
     @Test func aTapBesideTheButtonDoesNothing() throws {
-        let platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480))
-        let application = Application(platform: platform)
-        let delegate = AppDelegate()
-        application.delegate = delegate
-        application.launch()
-        platform.manualMainLoop.advance(by: 0.1)
-        let hello = try #require(delegate.window?.rootViewController as? Hello)
-        platform.input.down(0, at: Point(x: 500, y: 300))
-        platform.input.frame()
-        platform.input.up(0)
-        platform.input.frame()
-        platform.manualMainLoop.advance(by: 0.5)
-        #expect(hello.status.text != "Checked in")
+        let app = try Launched()
+        app.tap(at: Point(x: 500, y: 300))
+        #expect(app.hello.status.text != "Checked in")
     }
 
     // This app turns on none of Vitrine's optional parts (Package.swift): what it says when a

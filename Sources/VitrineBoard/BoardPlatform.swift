@@ -23,7 +23,11 @@ import VitrineSDL
 /// - `drm`: the console taken over (`[system] console`), the epoll loop and the DRM display
 ///   (`DRMPlatform`, configured from `[display]`), libinput on the seat or the device paths of
 ///   `[input]` with the `[touch]` calibration, and the accelerometer of `[accelerometer]`
-///   (created stopped: it is read only while something needs it).
+///   (created stopped: it is read only while something needs it);
+/// - `Screen.screenless` (what `main` runs with no panel): the epoll loop and a virtual display
+///   of the profile's mode (`ScreenlessPlatform`), seen through the remote view;
+/// - `Screen.window` (with the `Window` part): a desktop window of the profile's screen
+///   (`SDLPlatform`), its mouse as a finger and its keys through the profile's keymap.
 ///
 /// **The session** (`[system] session`): devices are opened directly (open(2): root, or groups
 /// `video` and `input`), or through a `SeatSession` (libseat: seatd, logind, or its builtin seat

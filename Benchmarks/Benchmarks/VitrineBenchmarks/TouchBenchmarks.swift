@@ -99,19 +99,16 @@ func keyBenchmarks() {
 /// unregistered for "typing nothing": the check read `field.text` after the 1,001st tap, the
 /// one that empties the field; it now counts the caret's moves.) Allocations are pinned at 0:
 /// the field lays its text out again in its layout's own storage, the edit grows the undo
-/// step in place, and the frame's damage regions reuse their pixman blocks. The first growth
-/// of every array a tap appends to is done before measuring (`warmTaps`): measured, it was the
-/// first taps of the run, a tenth of them when a loaded machine ran only a few dozen taps in
-/// the time limit, and the 90th percentile read 13. What is left is the tap that empties the
-/// field every 1,000 characters and the text growing again after it (a few taps in a
-/// thousand), whatever number of taps the time limit allows.
+/// step in place, and the frame's damage regions reuse their pixman blocks. What is left is
+/// the text's own growth (its arrays double now and then) and the tap that empties the field
+/// every 1,000 characters, well under the 90th percentile.
 func keyboardBenchmarks() {
     mainActorBenchmark("Keyboard-key-tap", configuration: .init(
         metrics: [.wallClock, .mallocCountTotal],
         scalingFactor: .one,
         thresholds: [.mallocCountTotal: exact]
     )) { benchmark in
-        let taps = KeyboardScenes.taps ?? KeyboardTaps(warmTaps: 1_001)
+        let taps = KeyboardScenes.taps ?? KeyboardTaps()
         KeyboardScenes.taps = taps
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { taps.tap() }

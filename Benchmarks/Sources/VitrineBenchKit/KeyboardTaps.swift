@@ -18,12 +18,8 @@ public final class KeyboardTaps {
     public private(set) var taps = 0, charactersTyped = 0
     private let key: Point
 
-    /// Builds the field, focuses it and lets the keyboard slide up, then makes `warmTaps` taps
-    /// (counted in `taps`): 1,001 grow every array a tap appends to for the first time and
-    /// empty the field once, so that what a measured tap may allocate no longer depends on how
-    /// many taps are measured (the field's text grows again after each emptying: a few taps
-    /// in a thousand).
-    public init(warmTaps: Int = 0) {
+    /// Builds the field, focuses it and lets the keyboard slide up.
+    public init() {
         platform = HeadlessPlatform(mode: DisplayMode(width: 800, height: 480))
         application = Application(platform: platform)
         let window = Window(frame: application.screen.bounds)
@@ -38,7 +34,6 @@ public final class KeyboardTaps {
         platform.manualMainLoop.advance(by: 1)
         let frame = application.keyboard.frameOfKey(typing: "g") ?? .zero
         key = Point(x: frame.midX, y: frame.midY)
-        for _ in 0..<warmTaps { tap() }
     }
 
     /// One tap on the key: down, a frame, up, a frame. Returns the frames' composed pixels.

@@ -105,16 +105,7 @@ final class TOMLStorage: Sendable {
     }
 
     /// The keys from the root to `node`; an array element adds no key of its own.
-    func path(of node: Int32) -> [String] {
-        var path: [String] = []
-        var current = node
-        while current > 0 {
-            let entry = nodes[Int(current)]
-            if entry.keyPosition != nil { path.append(entry.name) }
-            current = entry.parent
-        }
-        return path.reversed()
-    }
+    func path(of node: Int32) -> [String] { nodes.path(of: node) }
 }
 
 /// Builds the nodes while the parser reads; `TOMLParser` applies TOML's rules on top.
@@ -129,16 +120,7 @@ struct TOMLBuilder {
     }
 
     /// The keys from the root to `node`, as `TOMLStorage.path(of:)`.
-    func path(of node: Int32) -> [String] {
-        var path: [String] = []
-        var current = node
-        while current > 0 {
-            let entry = nodes[Int(current)]
-            if entry.keyPosition != nil { path.append(entry.name) }
-            current = entry.parent
-        }
-        return path.reversed()
-    }
+    func path(of node: Int32) -> [String] { nodes.path(of: node) }
 
     /// The child of table `table` named `name`.
     func child(_ table: Int32, _ name: String) -> Int32? {
@@ -160,5 +142,19 @@ struct TOMLBuilder {
         nodes[parent].childCount += 1
         if nodes[parent].isTable { keys[TOMLChildKey(table: node.parent, name: node.name)] = index }
         return index
+    }
+}
+
+extension Array where Element == TOMLNode {
+    /// The keys from the root to `node`; an array element adds no key of its own.
+    func path(of node: Int32) -> [String] {
+        var path: [String] = []
+        var current = node
+        while current > 0 {
+            let entry = self[Int(current)]
+            if entry.keyPosition != nil { path.append(entry.name) }
+            current = entry.parent
+        }
+        return path.reversed()
     }
 }

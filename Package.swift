@@ -43,6 +43,7 @@ let package = Package(
     name: "Vitrine",
     products: [
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
+        .library(name: "VitrineCore", targets: ["VitrineCore"]),
         .library(name: "Vitrine", targets: ["Vitrine"]),
         .library(name: "VitrineHeadless", targets: ["VitrineHeadless"]),
         .library(name: "VitrineLinux", targets: ["VitrineLinux"]),
@@ -107,12 +108,24 @@ let package = Package(
             dependencies: ["VitrineGraphics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: frameSpeed
         ),
-        // The UIKit model: responders, views, events, touches, gestures, layout, animation,
-        // the compositor, and the toolkit on it. Knows no Linux device.
+        // The UIKit model: the application, responders, events, touches, gestures, views,
+        // windows, view controllers, target-action, layout, animation, scrolling and the
+        // compositor. Knows no Linux device and no concrete control.
+        .target(
+            name: "VitrineCore",
+            dependencies: [
+                "VitrineGraphics", "VitrineSeams",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: frameSpeed
+        ),
+        // The toolkit on the core: controls, labels and images, lists, pickers, text editing,
+        // the on-screen keyboard and input methods, navigation, alerts, focus and
+        // accessibility services. What an app imports (it re-exports the core and the seams).
         .target(
             name: "Vitrine",
             dependencies: [
-                "VitrineGraphics", "VitrineSeams",
+                "VitrineCore", "VitrineGraphics", "VitrineSeams",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: frameSpeed
@@ -153,13 +166,13 @@ let package = Package(
         // The remote view: a VNC server (libvncserver) mirroring presented frames, on the run loop.
         .target(
             name: "VitrineVNC",
-            dependencies: ["Vitrine", "CVNCServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["VitrineCore", "CVNCServer", .product(name: "Logging", package: "swift-log")]
         ),
         // The desktop window (SDL2 on X11): develop on a laptop, test under Xvfb.
         .target(
             name: "VitrineSDL",
             dependencies: [
-                "Vitrine", "VitrineLinux", "VitrineInput", "CSDL2",
+                "VitrineCore", "VitrineLinux", "VitrineInput", "CSDL2",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -206,17 +219,17 @@ let package = Package(
         // VITRINE_RECORD_GOLDENS=1 can rewrite them; they are not bundled resources.
         .testTarget(name: "VitrineGraphicsTests", dependencies: ["VitrineGraphics", "VitrineTestSupport"],
                     exclude: ["Goldens", "Images/Fixtures"]),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineHeadless", "VitrineInput", "VitrineTestSupport", inMemoryLogging], exclude: ["Goldens"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineCore", "VitrineHeadless", "VitrineInput", "VitrineTestSupport", inMemoryLogging], exclude: ["Goldens"]),
         .testTarget(name: "VitrineHeadlessTests", dependencies: ["Vitrine", "VitrineHeadless"]),
         .testTarget(name: "VitrineLinuxTests", dependencies: ["Vitrine", "VitrineLinux", "VitrineHeadless"]),
         .testTarget(name: "VitrineDRMTests", dependencies: ["Vitrine", "VitrineDRM", "VitrineTestSupport"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["Vitrine", "VitrineInput", "VitrineHeadless", "VitrineTestSupport", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineTestSupport", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
-        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "VitrineHeadless", "VitrineTestSupport", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
-        .testTarget(name: "VitrineVNCTests", dependencies: ["VitrineVNC", "VitrineHeadless"]),
+        .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "Vitrine", "VitrineCore", "VitrineHeadless", "VitrineTestSupport", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
+        .testTarget(name: "VitrineVNCTests", dependencies: ["Vitrine", "VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineLinux", "VitrineInput", "VitrineTestSupport", "CSDL2"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["Vitrine", "VitrineSDL", "VitrineLinux", "VitrineInput", "VitrineTestSupport", "CSDL2"]),
         .testTarget(name: "KioskDemoTests", dependencies: ["KioskDemo", "VitrineHeadless", "VitrineRime", "VitrineTestSupport"], exclude: ["Goldens"]),
         // Ring 3: the real DRM and input backends on a real kernel (vkms, uinput). Runs inside
         // the VM of scripts/vm-test; on a machine without those devices every test says why it

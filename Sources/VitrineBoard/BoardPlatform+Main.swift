@@ -97,6 +97,10 @@ extension BoardPlatform {
                             adjust: (inout BoardProfile) -> Void = { _ in }) -> Int32 {
         if bootstrapsLogging { SystemdLogHandler.bootstrap() }
         let logger = Logger(label: "vitrine.board")
+        // This module links the toolkit, so the core must find it (VitrineCore/App/Toolkit.swift);
+        // a release build whose linker dropped it would lose focus keys and the keyboard quietly.
+        precondition(Application.toolkitType != nil,
+                     "the toolkit (module Vitrine) is linked but the core did not find it by name: report this build of Vitrine as a bug")
         let environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
         let platform: BoardPlatform
         do {

@@ -1,6 +1,6 @@
 import CSDL2
 import Logging
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 
 /// Why the desktop window could not be opened. Each case says what to do.

@@ -1,6 +1,6 @@
 import CSDL2
 import Logging
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 import VitrineInput
 

@@ -1,5 +1,5 @@
 import Logging
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 import VitrineInput
 import VitrineLinux

@@ -1,5 +1,5 @@
 import CSDL2
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 
 /// The host's touchscreen in the desktop window: SDL's finger events (`SDL_FINGERDOWN`,

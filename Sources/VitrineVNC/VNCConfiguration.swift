@@ -1,5 +1,5 @@
 import Glibc
-import Vitrine
+import VitrineCore
 
 /// Why the VNC server did not start. Each case says what to do.
 public enum VNCServerError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CVNCServer
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 
 // The viewer's pointer and keys in `.control` mode: queued while libvncserver runs, posted to

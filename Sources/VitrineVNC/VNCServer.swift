@@ -1,7 +1,7 @@
 import CVNCServer
 import Glibc
 import Logging
-import Vitrine
+import VitrineCore
 import VitrineGraphics
 
 /// A VNC server (libvncserver) mirroring an application's screen, for the people who support a

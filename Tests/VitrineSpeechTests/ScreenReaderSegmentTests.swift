@@ -1,5 +1,6 @@
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 @testable import VitrineSpeech

@@ -2,6 +2,7 @@ import Testing
 import VitrineGraphics
 import VitrineHeadless
 @testable import Vitrine
+@testable import VitrineCore
 
 /// `FrameObserver`: told of every present with its damage, and of nothing when nothing changed.
 @Suite @MainActor struct FrameObserverTests {

@@ -399,10 +399,4 @@ extension Application {
         if let systemKeyboard { systemKeyboard.focusDidChange() } else if responder is any KeyInput { keyboard.focusDidChange() }
     }
 
-    /// The overlay window under a touch at `location` (screen points), if it takes it.
-    func overlayWindow(at location: Point) -> Window? {
-        guard let window = systemKeyboard?.window, !window.isHidden,
-              window.hitTest(window.convertFromScreen(location), with: nil) != nil else { return nil }
-        return window
-    }
 }

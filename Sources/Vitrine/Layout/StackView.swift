@@ -42,7 +42,7 @@ import VitrineGraphics
 /// intrinsic size changed, and when a property of the stack changes; many such changes in one
 /// turn cost one layout.
 @MainActor
-open class StackView: View {
+open class StackView: View, SubviewChangeObserving {
     /// The direction arranged views are laid out in.
     public enum Axis: Sendable, Hashable {
         /// Left to right, in a row.
@@ -185,8 +185,7 @@ open class StackView: View {
         naturalSizeDidChange()
     }
 
-    override func subviewVisibilityDidChange(_ subview: View) {
-        super.subviewVisibilityDidChange(subview)
+    package func subviewDidChange(_ subview: View) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === subview }) else { return }
         if !subviews.contains(where: { $0 === subview }) {
             // Removed or moved to another superview: it leaves the arrangement, as in UIKit.

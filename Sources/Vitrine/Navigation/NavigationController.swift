@@ -130,7 +130,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
 
     /// Only the top controller hears the navigation controller's appearance callbacks; during a
     /// transition, the one arriving (the leaving one is already disappearing).
-    override var appearanceForwardingChildren: [ViewController] {
+    package var childrenReceivingAppearance: [ViewController] {
         if let transition { return [transition.to] }
         return topViewController.map { [$0] } ?? []
     }
@@ -336,4 +336,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         return stack.count >= 2 && transition == nil && presentedViewController == nil
             && viewIfLoaded?.window != nil && !(topViewController?.navigationItem.hidesBackButton ?? false)
     }
+}
+
+extension NavigationController: AppearanceForwarding, ChildTitleObserving {
+    package func childTitleDidChange(_ child: ViewController) { refreshBar() }
 }

@@ -62,7 +62,7 @@ open class TabBarController: ViewController, TabBarDelegate {
     private let containerView = View(frame: .zero)
 
     /// Only the selected controller hears appearance callbacks.
-    override var appearanceForwardingChildren: [ViewController] { selectedViewController.map { [$0] } ?? [] }
+    package var childrenReceivingAppearance: [ViewController] { selectedViewController.map { [$0] } ?? [] }
 
     /// Adds the container and the bar, and shows the selected controller. Call `super`.
     open override func viewDidLoad() {
@@ -156,3 +156,5 @@ open class TabBarController: ViewController, TabBarDelegate {
         tabBar.selectedItem = selectedViewController?.tabBarItem
     }
 }
+
+extension TabBarController: AppearanceForwarding {}

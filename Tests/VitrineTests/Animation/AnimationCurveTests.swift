@@ -1,5 +1,6 @@
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 
 /// Easing curves start at 0, end at 1, and have the shapes their names promise.
 struct AnimationCurveTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 @testable import VitrineGraphics
 
 /// The per-frame damage path keeps its regions from frame to frame: the commit's damage, the

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 

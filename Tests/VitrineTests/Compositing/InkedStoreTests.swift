@@ -1,6 +1,7 @@
 import Testing
 import VitrineTestSupport
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import VitrineTestSupport
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineHeadless
 
 /// The date picker's calendar against glibc's `timegm` and `gmtime_r` (both proleptic

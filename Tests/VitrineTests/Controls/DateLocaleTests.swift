@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineHeadless
 
 /// The built-in locales and zone rules against Foundation, which the date picker used before:

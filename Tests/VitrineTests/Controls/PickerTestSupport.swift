@@ -1,4 +1,5 @@
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 

@@ -1,6 +1,7 @@
 import Testing
 import VitrineTestSupport
 @testable import Vitrine
+@testable import VitrineCore
 @testable import VitrineGraphics
 import VitrineHeadless
 

@@ -1,6 +1,7 @@
 import Testing
 import VitrineTestSupport
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 
 /// The image cache: bounded in bytes, least recently used first out, keyed by source and size.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 
 /// Icons drawn from SVG at the screen's scale, and JPEGs in each EXIF orientation, as an

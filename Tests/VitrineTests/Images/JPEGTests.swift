@@ -1,6 +1,7 @@
 import Testing
 import VitrineTestSupport
 @testable import Vitrine
+@testable import VitrineCore
 @testable import VitrineGraphics
 
 /// JPEG through TurboJPEG: decoding at the size shown, and the EXIF orientation.

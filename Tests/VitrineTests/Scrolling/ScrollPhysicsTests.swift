@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 

@@ -2,7 +2,7 @@ import VitrineGraphics
 
 extension ScrollView {
     /// UIKit spells it `UIScrollView.DecelerationRate`: `ScrollView.DecelerationRate.fast` works too.
-    public typealias DecelerationRate = Vitrine.DecelerationRate
+    public typealias DecelerationRate = VitrineCore.DecelerationRate
 
     // MARK: Properties (UIKit's names)
 

@@ -8,12 +8,12 @@ extension Application {
 
     /// The window new touches go to: the key window, else the front-most visible one (windows
     /// are full-screen on a kiosk, so no point is needed to choose).
-    func touchTargetWindow() -> Window? {
+    package func touchTargetWindow() -> Window? {
         if let keyWindow, !keyWindow.isHidden { return keyWindow }
         return windows.last { !$0.isHidden }
     }
 
-    func touchDown(_ identifier: TouchIdentifier, at location: Point, majorRadius: Double, timestamp: Double) {
+    package func touchDown(_ identifier: TouchIdentifier, at location: Point, majorRadius: Double, timestamp: Double) {
         if touchPool.liveTouch(identifier) != nil {
             // A down for a finger that is down already: the source lost an up; treat as motion.
             touchMoved(identifier, to: location, majorRadius: majorRadius, timestamp: timestamp)
@@ -80,7 +80,7 @@ extension Application {
         if inWindow.distance(to: touch.initialLocationInWindow) > tapSlop { touch.movedBeyondTapSlop = true }
     }
 
-    func touchEnded(_ identifier: TouchIdentifier, phase: Touch.Phase, timestamp: Double) {
+    package func touchEnded(_ identifier: TouchIdentifier, phase: Touch.Phase, timestamp: Double) {
         guard let touch = touchPool.liveTouch(identifier) else { return }
         if touch.phase == .began && touch.changedThisFrame {
             // Down and up in one frame: the down is delivered first, as its own event.
@@ -99,7 +99,7 @@ extension Application {
     }
 
     /// Delivers the frame of touch changes collected since the last one, as one event.
-    func deliverTouchFrame(timestamp: Double) {
+    package func deliverTouchFrame(timestamp: Double) {
         guard let event = touchEvent else { return }
         var changed = false
         for touch in TouchSet(storage: touchPool.storage, mask: liveMask) {
@@ -234,7 +234,7 @@ extension Application {
 
 extension Window {
     /// Converts a point of the screen (points) to this window's space.
-    func convertFromScreen(_ point: Point) -> Point {
+    package func convertFromScreen(_ point: Point) -> Point {
         point.applying(transformToSuperview.inverted())
     }
 

@@ -38,10 +38,8 @@ extension Application {
                 didWork = true
             }
         }
-        // The focus ring follows the focused view as laid out (Focus/FocusEngine.swift).
-        if let focus = focusEngineIfMade, focus.isActive || focus.behavior == .always || accessibilityObserver != nil {
-            focus.commitWillDisplay()
-        }
+        // The focus ring follows the focused view as laid out (the toolkit's focus engine).
+        toolkitIfMade?.commitWillDisplay()
         var drawnThisCommit = 0
         for window in windows where !window.isHidden {
             if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {

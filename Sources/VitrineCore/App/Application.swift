@@ -102,7 +102,7 @@ public final class Screen {
 open class Application: Responder {
     private static weak var current: Application?
 
-    static var currentIfAny: Application? { current }
+    package static var currentIfAny: Application? { current }
 
     /// The most recently created application (UIKit's `UIApplication.shared`).
     public static var shared: Application {
@@ -144,8 +144,6 @@ open class Application: Responder {
     /// Whether shaking the device undoes the last edit of the text field being edited
     /// (UIKit's `applicationSupportsShakeToEdit`). Default true, as UIKit.
     public var applicationSupportsShakeToEdit = true
-    /// The input method's link to the text fields (see `inputMethod`, `InputMethodController`).
-    public private(set) lazy var inputMethodController = InputMethodController()
 
     /// The one touch event, reused for every frame of touch input.
     private(set) var touchEvent: Event?
@@ -177,10 +175,13 @@ open class Application: Responder {
     var commitDamage = Region()
     /// Runs `View.animate` animations on the display's frames.
     lazy var animator = Animator(application: self)
-    /// The on-screen keyboard, once made (see `keyboard`).
-    var systemKeyboard: SystemKeyboard?
     /// The input devices that are hardware keyboards, by the number their input source gives.
-    var hardwareKeyboardDevices: [Int] = []
+    package var hardwareKeyboardDevices: [Int] = []
+    /// Windows the system shows above the app's (the on-screen keyboard's): never key, and
+    /// kept above every app window.
+    var overlayWindows: [Window] = []
+    /// The toolkit's services, once made (see `toolkit`).
+    package private(set) var toolkitIfMade: (any ApplicationToolkit)?
     /// Composes and presents frames; nil without a display.
     public let compositor: Compositor?
     /// What the runtime does by itself when a switch changes.
@@ -217,11 +218,9 @@ open class Application: Responder {
     var frameObservers: [any FrameObserver] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
-    /// Accessibility observer and focus engine, made on first use (Accessibility/, Focus/).
-    var accessibilityCenter: AccessibilityCenter?
     private var isRunning = false
     private var isTerminating = false
-    let logger: Logger
+    package let logger: Logger
 
     /// Creates an application on `mainLoop`, presenting to `display` (whose mode sets the
     /// screen size; without a display the screen is 800×480 pixels), with `touchCapacity`
@@ -264,13 +263,13 @@ open class Application: Responder {
     /// The end of the chain for keys: a focus key no responder took (Tab, arrows, Enter,
     /// Space, Escape) moves or activates focus (Focus/Application+Focus.swift); others go on.
     open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
-        if handleFocusKeys(presses) { return }
+        if toolkit?.handleFocusKeys(presses) == true { return }
         super.pressesBegan(presses, with: event)
     }
 
     /// Auto-repeated focus keys move focus again; others go on.
     open override func pressesChanged(_ presses: PressSet, with event: PressesEvent?) {
-        if handleFocusKeys(presses) { return }
+        if toolkit?.handleFocusKeys(presses) == true { return }
         super.pressesChanged(presses, with: event)
     }
 
@@ -326,14 +325,55 @@ open class Application: Responder {
     func attach(_ window: Window) {
         if !windows.contains(where: { $0 === window }) { windows.append(window) }
         keyWindow = window
-        // The keyboard's overlay stays above every app window.
-        if let overlay = systemKeyboard?.window, let index = windows.firstIndex(where: { $0 === overlay }) {
-            windows.append(windows.remove(at: index))
+        // System overlays (the keyboard's) stay above every app window.
+        for overlay in overlayWindows {
+            if let index = windows.firstIndex(where: { $0 === overlay }) { windows.append(windows.remove(at: index)) }
         }
     }
 
     /// Adds a system overlay window (the keyboard's): above the app's, never key.
-    func attachOverlay(_ window: Window) { windows.append(window) }
+    package func attachOverlay(_ window: Window) {
+        overlayWindows.append(window)
+        windows.append(window)
+    }
+
+    /// The topmost visible overlay window that takes a touch at `location` (screen points).
+    func overlayWindow(at location: Point) -> Window? {
+        for window in overlayWindows.reversed() where !window.isHidden {
+            if window.hitTest(window.convertFromScreen(location), with: nil) != nil { return window }
+        }
+        return nil
+    }
+
+    /// The toolkit's services (focus, keyboard, input methods, accessibility), made on first
+    /// use; nil in a program that links only the core (App/Toolkit.swift).
+    package var toolkit: (any ApplicationToolkit)? {
+        if let toolkitIfMade { return toolkitIfMade }
+        guard let made = Self.toolkitType?.makeServices(for: self) else { return nil }
+        toolkitIfMade = made
+        return made
+    }
+
+    // MARK: Hardware keyboards
+
+    /// Whether a hardware keyboard (a device with letter keys, as the input backend reports) is
+    /// attached. UIKit has no such property (`GCKeyboard.coalesced` comes close).
+    public var isHardwareKeyboardAttached: Bool { !hardwareKeyboardDevices.isEmpty }
+
+    /// `device` is a hardware keyboard.
+    func hardwareKeyboardAttached(_ device: Int) {
+        guard !hardwareKeyboardDevices.contains(device) else { return }
+        hardwareKeyboardDevices.append(device)
+        if hardwareKeyboardDevices.count == 1 { toolkitIfMade?.hardwareKeyboardsDidChange() }
+    }
+
+    /// `device` went away: if it was the last hardware keyboard, the on-screen keyboard may
+    /// show again.
+    func hardwareKeyboardDetached(_ device: Int) {
+        guard let index = hardwareKeyboardDevices.firstIndex(of: device) else { return }
+        hardwareKeyboardDevices.remove(at: index)
+        if hardwareKeyboardDevices.isEmpty { toolkitIfMade?.hardwareKeyboardsDidChange() }
+    }
 
     // MARK: Input
 
@@ -403,8 +443,8 @@ open class Application: Responder {
             accelerate(sample, timestamp: timestamp)
         case let .encoder(input, _):
             switch input {
-            case let .rotated(steps): encoderRotated(by: steps)
-            case .pressed: encoderPressed()
+            case let .rotated(steps): toolkit?.encoderRotated(by: steps)
+            case .pressed: toolkit?.encoderPressed()
             case .released: break
             }
         }

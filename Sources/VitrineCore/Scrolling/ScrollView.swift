@@ -69,7 +69,7 @@ public extension ScrollViewDelegate {
 @MainActor
 open class ScrollView: View {
     /// Told about scrolling, dragging, deceleration and zooming; held weakly.
-    public weak var delegate: (any ScrollViewDelegate)?
+    open weak var delegate: (any ScrollViewDelegate)?
 
     /// The size of the content in points, from the content's origin (0, 0).
     public var contentSize: Size = .zero {

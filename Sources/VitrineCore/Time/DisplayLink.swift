@@ -19,7 +19,7 @@ public final class DisplayLink {
     /// Whether the link is still attached.
     public private(set) var isValid = true
 
-    weak var application: Application?
+    package weak var application: Application?
     private let callback: @MainActor (DisplayLink) -> Void
 
     /// Creates a link that calls `callback` once per frame once it is added to an application.

@@ -123,7 +123,7 @@ extension AffineTransform: Interpolatable {
 }
 
 extension Color: Interpolatable {
-    func interpolated(to: Color, progress p: Double) -> Color {
+    package func interpolated(to: Color, progress p: Double) -> Color {
         Color(red: red.interpolated(to: to.red, progress: p), green: green.interpolated(to: to.green, progress: p),
               blue: blue.interpolated(to: to.blue, progress: p), alpha: alpha.interpolated(to: to.alpha, progress: p))
     }

@@ -21,7 +21,7 @@ open class View: Responder {
     /// The window the view is in, directly or through its superviews.
     public internal(set) weak var window: Window?
     /// The controller whose root view this is (set by `ViewController`).
-    weak var owningViewController: ViewController?
+    package weak var owningViewController: ViewController?
 
     // MARK: Geometry state
 
@@ -74,7 +74,7 @@ open class View: Responder {
 
     /// Accessibility and focus settings (Accessibility/, Focus/), made on the first one set:
     /// a view keeping every default pays this one reference.
-    var accessibilityStorage: AccessibilityStorage?
+    package var accessibilityStorage: AccessibilityStorage?
 
     // MARK: Initializers
 
@@ -131,7 +131,7 @@ open class View: Responder {
             invalidateSubtreeExtent()
             invalidateComposition(force: true)
             superview?.subviewVisibilityDidChange(self)
-            ActivityIndicatorView.visibilityMayHaveChanged()
+            Application.toolkitType?.viewVisibilityMayHaveChanged()
         }
     }
 
@@ -260,7 +260,7 @@ open class View: Responder {
 
     /// Maps points of this view's bounds space into the space of the top of its hierarchy
     /// (the screen, for a view in a window).
-    var transformToRoot: AffineTransform {
+    package var transformToRoot: AffineTransform {
         var result = AffineTransform.identity
         var view: View? = self
         while let current = view {
@@ -330,7 +330,9 @@ open class View: Responder {
 
     /// Called when a subview was added, removed, hidden or shown, reordered, resized, or said
     /// its `intrinsicContentSize` changed; stack views relayout.
-    func subviewVisibilityDidChange(_ subview: View) {}
+    func subviewVisibilityDidChange(_ subview: View) {
+        (self as? any SubviewChangeObserving)?.subviewDidChange(subview)
+    }
 
     func propagateWillMove(toWindow newWindow: Window?) {
         willMove(toWindow: newWindow)
@@ -413,7 +415,7 @@ open class View: Responder {
 
     /// Space around the content, used by `StackView.isLayoutMarginsRelativeArrangement` and by
     /// layouts that respect margins. Default 8 points on each side, as UIKit.
-    public var layoutMargins = EdgeInsets(all: 8) {
+    open var layoutMargins = EdgeInsets(all: 8) {
         didSet { if layoutMargins != oldValue { setNeedsLayout() } }
     }
 
@@ -533,18 +535,20 @@ open class View: Responder {
     /// Controls redraw.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
-    // MARK: Accessibility and focus (override points; the model is in Accessibility/, Focus/)
+    // MARK: Accessibility and focus (override points; the toolkit implements the defaults)
 
     /// Performs the element's action for a focus key, an encoder press or the screen reader's
-    /// double tap; returns whether it did something (UIKit's). Default: see
-    /// `AccessibilityDefaults.activate` (a control's primary action, a switch toggled, a cell selected).
-    open func accessibilityActivate() -> Bool { defaultAccessibilityActivate() }
+    /// double tap; returns whether it did something (UIKit's). Default: the toolkit's (the
+    /// app's activate block when set, else a control's primary action, a switch toggled, a
+    /// cell selected); false in a program without the toolkit.
+    open func accessibilityActivate() -> Bool { Application.toolkitType?.accessibilityActivate(self) ?? false }
     /// Steps an adjustable element up (a slider by a tenth, a stepper by a step, a wheel by a row).
-    open func accessibilityIncrement() { defaultAccessibilityIncrement() }
+    open func accessibilityIncrement() { Application.toolkitType?.accessibilityAdjust(self, up: true) }
     /// Steps an adjustable element down.
-    open func accessibilityDecrement() { defaultAccessibilityDecrement() }
-    /// Whether the focus engine may focus this view (UIKit's). Default: see `Focus/`.
-    open var canBecomeFocused: Bool { defaultCanBecomeFocused }
+    open func accessibilityDecrement() { Application.toolkitType?.accessibilityAdjust(self, up: false) }
+    /// Whether the focus engine may focus this view (UIKit's). Default: the toolkit's (an
+    /// enabled control, a cell, an element with an action or an adjustable trait).
+    open var canBecomeFocused: Bool { Application.toolkitType?.canBecomeFocused(self) ?? false }
     /// The views focus should go to first inside this one, best first (UIKit's, views only).
     /// Default: none (the first focusable view in reading order).
     open var preferredFocusEnvironments: [View] { [] }

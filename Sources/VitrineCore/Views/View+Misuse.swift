@@ -2,11 +2,11 @@ import Logging
 
 extension View {
     /// Where a view with no application logs (one not in a window).
-    static let hierarchyLogger = Logger(label: "vitrine.view")
+    package static let hierarchyLogger = Logger(label: "vitrine.view")
 
     /// Logs an app bug in the view hierarchy that was survived rather than trapped on, to the
     /// application's logger when the view is in a window.
-    func logHierarchyMisuse(_ message: String) {
+    package func logHierarchyMisuse(_ message: String) {
         (window?.application?.logger ?? View.hierarchyLogger).warning("\(message) — fix the app")
     }
 

@@ -1,3 +1,3 @@
 // The seams (VitrineSeams: the display, input, loop, time and backlight protocols and the
-// values they carry) are part of what `import Vitrine` gives an app and the toolkit.
+// values they carry) are part of what `import VitrineCore` gives the toolkit and an app.
 @_exported import VitrineSeams

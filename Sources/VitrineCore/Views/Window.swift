@@ -8,11 +8,11 @@ import VitrineGraphics
 @MainActor
 open class Window: View {
     /// The application the window belongs to (set by `makeKeyAndVisible()`).
-    public internal(set) weak var application: Application?
+    public package(set) weak var application: Application?
 
     /// The responder that receives key, motion and remote-control events first.
-    var firstResponder: Responder? {
-        didSet { if firstResponder !== oldValue { application?.firstResponderDidChange(firstResponder) } }
+    package var firstResponder: Responder? {
+        didSet { if firstResponder !== oldValue { application?.toolkit?.firstResponderDidChange(firstResponder) } }
     }
 
     /// The current first responder of this window, if any.

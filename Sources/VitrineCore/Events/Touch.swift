@@ -48,7 +48,7 @@ public final class Touch: Hashable, @MainActor CustomStringConvertible {
     public internal(set) var identifier = TouchIdentifier(slot: -1)
 
     /// Index in the pool; fixed for the object's life.
-    let poolIndex: Int
+    package let poolIndex: Int
     /// Where the finger is, in the window's coordinate space (points).
     var locationInWindow = Point.zero
     /// Where it was at the previous event.

@@ -4,38 +4,38 @@ import VitrineGraphics
 /// (`View.accessibilityStorage`), so that a view keeping every default pays one pointer.
 /// A nil field means "the default for this kind of view" (see `AccessibilityDefaults`).
 @MainActor
-final class AccessibilityStorage {
-    var isElement: Bool?
-    var label: String?
-    var value: String?
-    var hint: String?
-    var traits: AccessibilityTraits?
-    var identifier: String?
-    var language: String?
+package final class AccessibilityStorage {
+    package var isElement: Bool?
+    package var label: String?
+    package var value: String?
+    package var hint: String?
+    package var traits: AccessibilityTraits?
+    package var identifier: String?
+    package var language: String?
     /// Screen points (set by the app), or nil: the view's bounds on screen.
-    var frame: Rect?
+    package var frame: Rect?
     /// The container's bounds space, for an `AccessibilityElement` (UIKit's
     /// `accessibilityFrameInContainerSpace`).
-    var frameInContainer: Rect?
-    var elements: [View]?
-    var viewIsModal: Bool?
-    var elementsHidden = false
-    var semanticContentAttribute = SemanticContentAttribute.unspecified
-    var labelBlock: (@MainActor () -> String?)?
-    var valueBlock: (@MainActor () -> String?)?
-    var hintBlock: (@MainActor () -> String?)?
-    var activateBlock: (@MainActor () -> Bool)?
-    var incrementBlock: (@MainActor () -> Void)?
-    var decrementBlock: (@MainActor () -> Void)?
+    package var frameInContainer: Rect?
+    package var elements: [View]?
+    package var viewIsModal: Bool?
+    package var elementsHidden = false
+    package var semanticContentAttribute = SemanticContentAttribute.unspecified
+    package var labelBlock: (@MainActor () -> String?)?
+    package var valueBlock: (@MainActor () -> String?)?
+    package var hintBlock: (@MainActor () -> String?)?
+    package var activateBlock: (@MainActor () -> Bool)?
+    package var incrementBlock: (@MainActor () -> Void)?
+    package var decrementBlock: (@MainActor () -> Void)?
     /// The elements a view of Vitrine made for itself (a tab bar's items, a segmented
     /// control's segments), kept between reads.
-    var itemElements: [View]?
+    package var itemElements: [View]?
     /// Whether the focus engine may focus the view, when the app said so.
-    var focusable: Bool?
+    package var focusable: Bool?
 
     /// The kept `itemElements` while there are `count` of them, else `count` new ones made by
     /// `make` (given each index) and kept: made again only when the number of items changed.
-    func itemElements(count: Int, make: (Int) -> View) -> [View] {
+    package func itemElements(count: Int, make: (Int) -> View) -> [View] {
         if let itemElements, itemElements.count == count { return itemElements }
         let made = (0..<count).map(make)
         itemElements = made
@@ -64,7 +64,7 @@ public enum UserInterfaceLayoutDirection: Sendable, Hashable {
 
 extension View {
     /// The view's accessibility storage, made on first use.
-    var accessibilityStore: AccessibilityStorage {
+    package var accessibilityStore: AccessibilityStorage {
         if let accessibilityStorage { return accessibilityStorage }
         let made = AccessibilityStorage()
         accessibilityStorage = made

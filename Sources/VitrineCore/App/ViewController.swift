@@ -26,7 +26,7 @@ open class ViewController: Responder {
 
     /// A title, for containers and logs; a navigation bar showing this controller follows it.
     public var title: String? {
-        didSet { (parent as? NavigationController)?.refreshBar() }
+        didSet { (parent as? any ChildTitleObserving)?.childTitleDidChange(self) }
     }
 
     /// Creates a controller; its view is loaded when first asked for.
@@ -142,11 +142,13 @@ open class ViewController: Responder {
 
     /// Whether the view is on screen or appearing (what a container checks before it forwards
     /// appearance callbacks to a child it shows).
-    var isAppearingOrVisible: Bool { appearance == .appeared || appearance == .appearing }
+    package var isAppearingOrVisible: Bool { appearance == .appeared || appearance == .appearing }
 
     /// The children that hear this controller's appearance callbacks: all of them, except in
     /// containers that show only some (a navigation controller's top, a tab bar's selected).
-    var appearanceForwardingChildren: [ViewController] { children }
+    var appearanceForwardingChildren: [ViewController] {
+        (self as? any AppearanceForwarding)?.childrenReceivingAppearance ?? children
+    }
 
     // MARK: Children
 
@@ -205,11 +207,11 @@ open class ViewController: Responder {
     /// means 540×620, UIKit's form sheet size. Clamped to the window less a 20-point margin.
     public var preferredContentSize = Size.zero
 
-    /// The item a navigation bar shows for this controller (its title, back button title and
-    /// bar button items). Made on first use.
-    public lazy var navigationItem = NavigationItem()
-    /// The item a tab bar shows for this controller. Made on first use, titled with `title`.
-    public lazy var tabBarItem = TabBarItem(title: title ?? "", image: nil)
+    /// Where the toolkit keeps the controller's navigation item (`navigationItem`, made on
+    /// first use by the toolkit's navigation controller).
+    package var navigationItemStorage: AnyObject?
+    /// Where the toolkit keeps the controller's tab bar item (`tabBarItem`).
+    package var tabBarItemStorage: AnyObject?
     /// The controller that presented this one, if any.
     public private(set) weak var presentingViewController: ViewController?
     /// Where the presenting chain's covered view was, to put it back on dismissal.
@@ -365,5 +367,5 @@ open class ViewController: Responder {
 
 extension Application {
     /// The shared application, or nil before one exists.
-    static var sharedIfAny: Application? { currentIfAny }
+    package static var sharedIfAny: Application? { currentIfAny }
 }

@@ -378,7 +378,7 @@ extension ScrollView {
     }
 
     /// Whether the content is moving by itself (momentum, bounce, animation).
-    var isMovingByItself: Bool { scrolling.motion != .none }
+    package var isMovingByItself: Bool { scrolling.motion != .none }
 
     /// After a touch that stopped the content lifts without a drag: content left past an edge
     /// springs back.

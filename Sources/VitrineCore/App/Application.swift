@@ -261,7 +261,8 @@ open class Application: Responder {
     open override var next: Responder? { delegate as? Responder }
 
     /// The end of the chain for keys: a focus key no responder took (Tab, arrows, Enter,
-    /// Space, Escape) moves or activates focus (Focus/Application+Focus.swift); others go on.
+    /// Space, Escape) moves or activates focus (the toolkit's focus engine, through
+    /// `ApplicationToolkit`); others go on.
     open override func pressesBegan(_ presses: PressSet, with event: PressesEvent?) {
         if toolkit?.handleFocusKeys(presses) == true { return }
         super.pressesBegan(presses, with: event)

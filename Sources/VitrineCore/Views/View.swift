@@ -72,7 +72,7 @@ open class View: Responder {
     var ownTintColor: Color?
     var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
 
-    /// Accessibility and focus settings (Accessibility/, Focus/), made on the first one set:
+    /// Accessibility and focus settings (the toolkit's Accessibility/ and Focus/), made on the first one set:
     /// a view keeping every default pays this one reference.
     package var accessibilityStorage: AccessibilityStorage?
 

@@ -141,7 +141,9 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// `dispatch(into:)` when it is readable, or, for sources without a descriptor, when the source
 /// has told its loop it has something (see `VitrineHeadless.ScriptedInput`). `dispatch` reads
 /// everything that is available without blocking, hands each event to `sink` in order, and
-/// returns. It never blocks and never spawns a thread.
+/// returns. It never blocks and never spawns a thread. A source may own a thread of its own,
+/// started with it and joined when it goes, that reads ahead so nothing is lost while the main
+/// thread is busy (`LibInputSource`'s key reader); `dispatch` then drains what it read.
 @MainActor
 public protocol InputSource: AnyObject {
     /// The descriptor to watch for readability, or `nil` when the source is driven otherwise.

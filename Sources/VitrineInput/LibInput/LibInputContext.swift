@@ -17,7 +17,8 @@ import VitrineLinux
 ///
 /// `fileDescriptor` is an epoll descriptor of its own holding libinput's descriptor and an
 /// eventfd, so `requestDispatch()` can make it readable when events are waiting outside
-/// libinput (libinput's own descriptor says nothing about events it has already queued).
+/// libinput (libinput's own descriptor says nothing about events it has already queued), and
+/// the key reader's readiness (`addReadinessDescriptor`).
 ///
 /// Owns, and releases in reverse order: the opener callbacks, the udev context, the libinput
 /// context (which closes its devices through the opener), the epoll descriptor and the eventfd.
@@ -210,6 +211,18 @@ package final class LibInputContext: LibInputBackend {
     package func requestDispatch() {
         var one: UInt64 = 1
         _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
+    }
+
+    /// Makes `fileDescriptor` readable whenever `descriptor` is (the key reader's eventfd), so
+    /// the run loop's one watch of this context covers both. Closing `descriptor` later is
+    /// harmless: the kernel forgets it with the file.
+    package func addReadinessDescriptor(_ descriptor: Int32) throws(InputError) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = descriptor
+        if epoll_ctl(epollDescriptor, EPOLL_CTL_ADD, descriptor, &event) != 0 {
+            throw .systemCall(operation: "epoll_ctl(EPOLL_CTL_ADD)", errno: Errno(rawValue: errno))
+        }
     }
 
     /// `libinput_suspend`.

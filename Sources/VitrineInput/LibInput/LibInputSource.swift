@@ -18,11 +18,17 @@ import VitrineLinux
 /// - **Keys**: xkbcommon gives characters and modifiers; Ctrl+Alt+F1…F12 switch VTs only when
 ///   the configuration allows it. A key carries its device's id; a keyboard that goes away
 ///   has its held keys cancelled: the releases libinput sends just before removing it are
-///   dropped and `.deviceRemoved` follows.
+///   dropped and `.deviceRemoved` follows. With a `KeyReader` (on real hardware), keyboards'
+///   keys are read on the reader's thread as soon as they arrive, so a burst typed while the
+///   main thread is busy is not lost in the kernel's 64-event buffer; libinput's keys from those
+///   keyboards are dropped, and the reader's go through the same translation
+///   (`LibInputSource+Keys.swift`).
 /// - **Switches**: lid and tablet mode, including the state libinput reports at start.
 ///
-/// Read on the run loop from one descriptor: `dispatch(into:)` never blocks, never starts a
-/// thread or a timer, and translating a touch allocates nothing.
+/// Read on the run loop from one descriptor (the key reader's readiness is part of it):
+/// `dispatch(into:)` never blocks, never starts a thread or a timer, and translating a touch
+/// allocates nothing, nor does queuing or draining a key read on the reader's thread. That
+/// thread, when there is one, is started with the source and joined when it is released.
 @MainActor
 public final class LibInputSource: InputSource {
     /// The `device` of the touch a mouse drives (libinput devices are numbered from 1).
@@ -60,6 +66,9 @@ public final class LibInputSource: InputSource {
     private let backend: any LibInputBackend
     private let clock: any TimeSource
     private let keys: KeyTranslator
+    /// The keyboards read on the key reader's thread; nil without a reader (tests, or a reader
+    /// that could not start).
+    let keyReading: KeyboardReading?
     private let logger: Logger
     private var states: [RawDeviceHandle: DeviceState] = [:]
     /// Events produced while starting (the initial switch states), handed over first.
@@ -74,7 +83,7 @@ public final class LibInputSource: InputSource {
     /// Key releases held until the next event that is not part of their device's removal (or
     /// the end of the batch): libinput releases every key a device holds just before removing
     /// it, and those keys must be cancelled, not released.
-    private var pendingKeyReleases: [(handle: RawDeviceHandle, event: InputEvent)] = []
+    var pendingKeyReleases: [(handle: RawDeviceHandle, event: InputEvent)] = []
     /// Keys whose press switched VTs: their release is not delivered either.
     private var consumedKeys: [Int] = []
     private var pendingVTSwitch: Int?
@@ -106,15 +115,18 @@ public final class LibInputSource: InputSource {
         try configuration.validate()
         let context = try LibInputContext(devices: configuration.devices, opener: opener, logger: logger)
         try self.init(backend: context, configuration: configuration, display: display, screenScale: screenScale,
-                      clock: clock, logger: logger)
+                      clock: clock, keyReader: Self.startKeyReader(for: context, logger: logger), logger: logger)
     }
 
     /// Starts reading `backend` (libinput, or a scripted stand-in): takes in the devices it
     /// has now (so `devices` and `maximumTouchCount` are known at once) and keeps any switch
     /// state it reported for the first `dispatch`. Throws `InputError.noDevices` (or
     /// `.permissionDenied`) when there is none and the configuration does not allow that.
+    /// With `keyReader`, keyboards' keys come from it (its readiness must wake the loop that
+    /// watches `fileDescriptor`; the manual loop of tests dispatches every turn anyway).
     package init(backend: any LibInputBackend, configuration: InputConfiguration, display: any Display,
-                screenScale: Double, clock: any TimeSource, logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
+                screenScale: Double, clock: any TimeSource, keyReader: KeyReader? = nil,
+                logger: Logger = Logger(label: "vitrine.input")) throws(InputError) {
         try configuration.validate()
         guard screenScale > 0, screenScale.isFinite else {
             throw .invalidConfiguration("the screen scale must be a positive number, got \(screenScale)")
@@ -126,6 +138,7 @@ public final class LibInputSource: InputSource {
         self.logger = logger
         self.mapping = TouchMapping(calibration: configuration.calibration, scale: screenScale)
         self.keys = KeyTranslator(names: configuration.keymap, logger: logger)
+        self.keyReading = keyReader.map { KeyboardReading(reader: $0, logger: logger) }
         let size = display.sceneSize
         self.pointerLocation = Point(x: Double(size.width) / screenScale / 2, y: Double(size.height) / screenScale / 2)
         pendingEvents.reserveCapacity(8)
@@ -134,7 +147,7 @@ public final class LibInputSource: InputSource {
 
         let mode = display.mode
         try backend.dispatch(panelWidth: mode.width, panelHeight: mode.height) { raw in
-            translate(raw) { pendingEvents.append($0) }
+            translateLibInput(raw) { pendingEvents.append($0) }
         }
         flushPointerRelease { pendingEvents.append($0) }
         flushKeyReleases { pendingEvents.append($0) }
@@ -159,9 +172,11 @@ public final class LibInputSource: InputSource {
             for event in pendingEvents { sink(event) }
             pendingEvents.removeAll(keepingCapacity: true)
         }
+        // Keys read on the reader's thread first: they were read before whatever libinput has now.
+        dispatchReadKeys(sink)
         let mode = display.mode
         do {
-            try backend.dispatch(panelWidth: mode.width, panelHeight: mode.height) { raw in translate(raw, sink) }
+            try backend.dispatch(panelWidth: mode.width, panelHeight: mode.height) { raw in translateLibInput(raw, sink) }
             lastDispatchError = nil
         } catch {
             if error != lastDispatchError { logger.error("reading input failed: \(error)") }
@@ -197,6 +212,11 @@ public final class LibInputSource: InputSource {
     /// Releases every device (a VT switch away from the kiosk): their touches are cancelled and
     /// keys released in the next dispatch, and they are removed. `resume()` opens them again.
     public func suspend() {
+        // Keys typed before the switch are still the app's (handed over first at the next
+        // dispatch); none typed afterwards is read.
+        dispatchReadKeys { pendingEvents.append($0) }
+        flushKeyReleases { pendingEvents.append($0) }
+        keyReading?.stopAll()
         backend.suspend()
         backend.requestDispatch()
     }
@@ -217,7 +237,15 @@ public final class LibInputSource: InputSource {
         Double(microseconds) / 1_000_000
     }
 
-    private func translate(_ raw: RawInputEvent, _ sink: (InputEvent) -> Void) {
+    /// One of libinput's events: keys of keyboards the reader reads are dropped here, so that
+    /// each key arrives once (the reader's).
+    private func translateLibInput(_ raw: RawInputEvent, _ sink: (InputEvent) -> Void) {
+        if case .key(let handle, _, _, _, _) = raw, keyReading?.isReading(handle) == true { return }
+        translate(raw, sink)
+    }
+
+    /// One event, from libinput or the key reader.
+    func translate(_ raw: RawInputEvent, _ sink: (InputEvent) -> Void) {
         if pendingPointerRelease != nil, !continuesRemoval(raw) { flushPointerRelease(sink) }
         if !pendingKeyReleases.isEmpty, !continuesKeyRemoval(raw) { flushKeyReleases(sink) }
         switch raw {
@@ -298,6 +326,8 @@ public final class LibInputSource: InputSource {
             calibratedByLibInput = backend.setCalibration(mapping.calibration, for: info.handle)
         }
         let isEncoder = configuration.encoder.map { $0 == info.name || $0 == info.path } ?? false
+        // The encoder's keys are no keys but focus moves: libinput's (or its dial source's).
+        if info.capabilities.contains(.keyboard), !isEncoder { keyReading?.start(info) }
         states[info.handle] = DeviceState(id: id, capabilities: info.capabilities,
                                           supportsCalibration: info.supportsCalibration,
                                           isCalibratedByLibInput: calibratedByLibInput, isEncoder: isEncoder)
@@ -314,6 +344,12 @@ public final class LibInputSource: InputSource {
     }
 
     private func removeDevice(_ handle: RawDeviceHandle, _ sink: (InputEvent) -> Void) {
+        if keyReading?.isReading(handle) == true {
+            // What the reader read before the removal first: keys typed just before, and the
+            // releases of an unplugging (kept pending, so dropped below: cancelled instead).
+            dispatchReadKeys(sink)
+            keyReading?.stop(handle)
+        }
         if pointerHolder == handle {
             // Unplugged with the button down (libinput released it just before): cancelled.
             pendingPointerRelease = nil

@@ -22,12 +22,14 @@ final class AppHarness {
     /// clock, and makes a key window covering the screen.
     init(width: Int = 800, height: Int = 480, rotation: ScreenRotation = .none, scale: Double = 1,
          touchCapacity: Int = 10, configuration: InputConfiguration = InputConfiguration(),
-         delegate: (any ApplicationDelegate)? = nil, setup: (FakeLibInput) -> Void) throws(InputError) {
+         delegate: (any ApplicationDelegate)? = nil, keyReader: KeyReader? = nil,
+         setup: (FakeLibInput) -> Void) throws(InputError) {
         platform = HeadlessPlatform(mode: DisplayMode(width: width, height: height), scale: scale,
                                     touchCapacity: touchCapacity, rotation: rotation)
         setup(fake)
         source = try LibInputSource(backend: fake, configuration: configuration, display: platform.virtualDisplay,
-                                    screenScale: scale, clock: platform.manualMainLoop.clock, logger: logs.logger)
+                                    screenScale: scale, clock: platform.manualMainLoop.clock, keyReader: keyReader,
+                                    logger: logs.logger)
         source.touchPoolCapacity = touchCapacity
         app = Application(platform: platform)
         app.delegate = delegate

@@ -13,13 +13,14 @@ final class SourceHarness {
     let logs = LogCapture()
     private(set) var source: LibInputSource!
 
-    /// Queues the devices with `setup`, then starts the source (which takes them in).
+    /// Queues the devices with `setup`, then starts the source (which takes them in), its
+    /// keyboards read by `keyReader` when one is given.
     init(display: TestDisplay = TestDisplay(), configuration: InputConfiguration = InputConfiguration(),
-         scale: Double = 1, setup: (FakeLibInput) -> Void) throws(InputError) {
+         scale: Double = 1, keyReader: KeyReader? = nil, setup: (FakeLibInput) -> Void) throws(InputError) {
         self.display = display
         setup(fake)
         source = try LibInputSource(backend: fake, configuration: configuration, display: display,
-                                    screenScale: scale, clock: clock, logger: logs.logger)
+                                    screenScale: scale, clock: clock, keyReader: keyReader, logger: logs.logger)
     }
 
     /// Dispatches once and returns what the source handed over.

@@ -64,6 +64,10 @@ final class UInputDevice {
     /// Ends a frame of events (SYN_REPORT): the kernel stamps and delivers what came before.
     func sync() { write(Int32(EV_SYN), Int32(SYN_REPORT), 0) }
 
+    /// The uinput descriptor events are written to (one `input_event` per write(2), as
+    /// `write` does), for a thread of the test's own to type on; -1 once destroyed.
+    var descriptor: Int32 { uinput.map { libevdev_uinput_get_fd($0) } ?? -1 }
+
     // MARK: Kinds
 
     /// A multitouch screen of `slots` slots whose axes are the panel's pixels (`width`×`height`,

@@ -131,7 +131,10 @@ public struct TextEditingBuffer: Sendable {
     private mutating func apply(_ edit: Edit, forward: Bool) {
         let old = forward ? edit.removed : edit.inserted
         let new = forward ? edit.inserted : edit.removed
-        let range = edit.location..<min(edit.location + old.count, characters.count)
+        // Marked text changes the text outside undo (`replaceUnrecorded`), so an edit may now
+        // start past the end: it applies at the end rather than as an invalid range.
+        let location = min(edit.location, characters.count)
+        let range = location..<min(location + old.count, characters.count)
         characters.replaceSubrange(range, with: new)
         markedRange = nil
         selection = forward ? edit.selectionAfter : edit.selectionBefore

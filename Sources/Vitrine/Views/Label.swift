@@ -12,7 +12,11 @@ import VitrineGraphics
 /// go to the view behind), no background (transparent where there is no text), and changing a
 /// property that changes the text's size asks the superview to lay out again.
 open class Label: View {
-    /// The text shown (nil or empty: nothing, and no intrinsic size).
+    /// The text shown (nil or empty: nothing, and no intrinsic size). Any string is shown,
+    /// whatever it holds (text from a network, a file or a card reader needs no cleaning
+    /// first): C0 and C1 controls other than tab and line ends are drawn as nothing, and
+    /// noncharacters (U+FFFE, U+FFFF, U+FDD0…) as U+FFFD "�" (see `TextLayout`). Line feeds,
+    /// CR, VT, FF, NEL and U+2028/U+2029 end lines; tab is a space.
     public var text: String? {
         didSet { if text != oldValue { textGeometryDidChange() } }
     }

@@ -42,7 +42,10 @@ final class LayoutBuilder {
     struct Paragraph {
         /// Offset of the first scalar in the text.
         var start = 0
+        /// The scalars as shown (`TextScalars.shown`): what HarfBuzz and FriBidi see.
         var scalars: [UInt32] = []
+        /// The scalars as libunibreak is given them (`TextScalars.lineBreaking`).
+        var lineBreaking: [UInt32] = []
         var faces: [FontFace] = []
         var levels: [UInt8] = []
         var scripts: [UInt32] = []
@@ -135,13 +138,15 @@ final class LayoutBuilder {
     private var font = Font(familyName: "", pointSize: 0)
     private var width: Double?
     private var primary: FontFace?
-    /// The text's scalars; tabs are spaces (no tab stops).
-    private var scalars: [UInt32] = []
+    /// The text's scalars as the C libraries are handed them (tabs are spaces, controls and
+    /// noncharacters replaced: see `TextScalars`), with their string indices.
+    private var textScalars = TextScalars()
+    private var scalars: [UInt32] { textScalars.shown }
     /// count + 1 entries: whether scalar i starts a grapheme cluster (a user-perceived character).
     private var graphemeStart: [Bool] = []
     private var paragraphs: [Range<Int>] = []
     /// The `String.Index` of every scalar offset, and of the end.
-    private(set) var stringIndices: [String.Index] = []
+    var stringIndices: [String.Index] { textScalars.indices }
     private(set) var lines: [BuiltLine] = []
     private(set) var isTruncated = false
     /// The lines' glyphs, runs, faces and displayed scalars (see `BuiltLine`).
@@ -171,14 +176,7 @@ final class LayoutBuilder {
         self.font = font
         self.width = width
         primary = FontLibrary.shared.primaryFace(for: font)
-        scalars.removeAll(keepingCapacity: true)
-        stringIndices.removeAll(keepingCapacity: true)
-        for index in text.unicodeScalars.indices {
-            let value = text.unicodeScalars[index].value
-            scalars.append(value == 0x09 ? 0x20 : value)
-            stringIndices.append(index)
-        }
-        stringIndices.append(text.endIndex)
+        textScalars.load(text)
         graphemeStart.removeAll(keepingCapacity: true)
         graphemeStart.append(contentsOf: repeatElement(false, count: scalars.count + 1))
         graphemeStart[scalars.count] = true
@@ -243,6 +241,8 @@ final class LayoutBuilder {
         paragraph.start = range.lowerBound
         paragraph.scalars.removeAll(keepingCapacity: true)
         paragraph.scalars.append(contentsOf: scalars[range])
+        paragraph.lineBreaking.removeAll(keepingCapacity: true)
+        paragraph.lineBreaking.append(contentsOf: textScalars.lineBreaking[range])
         // Faces, one per grapheme so that a mark stays with its base. Spaces and punctuation
         // stay in the face before them when it has them, so a fallback run is not split at
         // every space.
@@ -288,7 +288,7 @@ final class LayoutBuilder {
         for i in 0..<n { paragraph.prefix[i + 1] = paragraph.prefix[i] + advances[i] }
         Self.fill(&paragraph.boundary, count: n + 1, with: false)
         Self.fill(&paragraph.breakable, count: n + 1, with: false)
-        LineBreaking.wordBreaks(paragraph.scalars, into: &paragraph.breakable)
+        LineBreaking.wordBreaks(paragraph.lineBreaking, into: &paragraph.breakable)
         for i in 0...n {
             let boundary = i == 0 || i == n || (graphemeStart[range.lowerBound + i] && clusterStart[i])
             paragraph.boundary[i] = boundary

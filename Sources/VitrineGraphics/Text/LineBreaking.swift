@@ -9,7 +9,8 @@ import CUnibreak
 /// Line feeds are handled before this: they end paragraphs. Japanese small kana and the
 /// prolonged sound mark (class CJ) are ideographs to libunibreak, as in CSS's
 /// `line-break: normal`: a line may start with them. Grapheme boundaries (emoji sequences,
-/// flags) are enforced by the caller, whatever the library's Unicode version.
+/// flags) are enforced by the caller, whatever the library's Unicode version. What the library
+/// is given is made valid for it by `TextScalars`.
 ///
 /// The break array is kept here and reused from paragraph to paragraph (main actor, like the
 /// shaper).
@@ -34,7 +35,9 @@ enum LineBreaking {
 
     /// Fills `breakable` (count + 1 entries) with whether a word-wrapped line may end before
     /// scalar i of a paragraph; entries 0 and count are left alone (the paragraph's edges are
-    /// the caller's business, as are grapheme and cluster boundaries).
+    /// the caller's business, as are grapheme and cluster boundaries). `scalars` are the
+    /// paragraph's in the form libunibreak takes (`TextScalars.lineBreaking`): no U+FFFF,
+    /// which it reads as the end of the text, and no regional indicator, on which it asserts.
     static func wordBreaks(_ scalars: [UInt32], into breakable: inout [Bool]) {
         let n = scalars.count
         guard n > 1 else { return }

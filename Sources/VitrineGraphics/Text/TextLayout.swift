@@ -52,6 +52,13 @@ public enum TextAlignment: Sendable, Hashable {
 /// brackets, runs reordered per line.
 /// A line's height is the tallest ascender plus the deepest descender and line gap of the
 /// faces on it (never less than the font's); `lineSpacing` is added between lines.
+///
+/// Any string lays out and draws, whatever scalars it holds. C0 and C1 controls other than tab
+/// and the line ends (LF, VT, FF, CR, NEL, U+2028, U+2029) are shown as nothing (no ink, no
+/// width, and a word wrap does not break around them); noncharacters (U+FDD0–U+FDEF, U+FFFE,
+/// U+FFFF and the last two of every plane) are shown as U+FFFD "�". Private-use and unassigned
+/// characters are drawn by a face that has them, or as the face's missing glyph. Offsets
+/// (clusters, line ranges) are still about the text's own scalars: each is replaced one for one.
 public struct TextLayout: Sendable {
     /// A glyph placed in the layout.
     public struct Glyph: Sendable, Hashable {
@@ -85,7 +92,9 @@ public struct TextLayout: Sendable {
         /// The characters of `text` the line stands for: its visible text and trailing spaces
         /// (not the line feed). For a truncated or clipped line, the rest of its paragraph.
         public internal(set) var range: Range<String.Index>
-        /// What the line shows, in logical order (with "…" where it was truncated).
+        /// What the line shows, in logical order (with "…" where it was truncated): its
+        /// characters as drawn, so a noncharacter is U+FFFD and a control U+2060 WORD JOINER
+        /// (drawn as nothing), and a tab a space.
         public internal(set) var displayedText: String
         /// The line box: x where its first glyph starts after alignment, y its top; width as
         /// `width`, height from the faces' metrics. In layout points.

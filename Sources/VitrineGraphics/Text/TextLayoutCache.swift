@@ -16,6 +16,30 @@ enum TextLayoutCache {
         var lineBreakMode: LineBreakMode
         var alignment: TextAlignment
         var lineSpacing: Double
+
+        /// Texts compare by their scalars, not as `String`s: canonically equivalent strings
+        /// ("é" and "e" + U+0301) are equal `String`s, but a layout's glyph clusters and line
+        /// ranges are offsets and indices into its own text's scalars, and would be wrong (an
+        /// index past the end) for the other.
+        static func == (a: Key, b: Key) -> Bool {
+            a.text.utf8.elementsEqual(b.text.utf8) && a.font == b.font && a.width == b.width
+                && a.numberOfLines == b.numberOfLines && a.lineBreakMode == b.lineBreakMode
+                && a.alignment == b.alignment && a.lineSpacing == b.lineSpacing
+        }
+
+        func hash(into hasher: inout Hasher) {
+            // The bytes themselves (equal keys have equal bytes), read in place from a native
+            // string; only a foreign one (none on Linux) is copied first.
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+            hasher.combine(text.utf8.count)
+            hasher.combine(font)
+            hasher.combine(width)
+            hasher.combine(numberOfLines)
+            hasher.combine(lineBreakMode)
+            hasher.combine(alignment)
+            hasher.combine(lineSpacing)
+        }
     }
 
     /// How many layouts are kept.

@@ -9,21 +9,28 @@ public struct RimeConfiguration: Sendable, Equatable {
     /// its `build/` folder.
     public var sharedDataDirectory: String
     /// A folder the app may write: librime keeps its deployed (binary) dictionaries in its
-    /// `build/`, and the user's word frequencies. Kept between runs, later starts skip the build.
+    /// `build/`, and, when `remembersWords`, the words typed. Kept between runs, later starts
+    /// skip the build.
     public var userDataDirectory: String
     /// The schema to type with: "luna_pinyin" (traditional characters, simplified by its
     /// `luna_pinyin_simp` variant), "pinyin_simp" (simplified).
     public var schema: String
     /// Candidates per page (1…9, so each has a number key).
     public var pageSize: Int
+    /// Whether librime learns from what is typed, offering the words chosen before first next
+    /// time (its user dictionary). Off by default: a kiosk is typed on by the public, and the
+    /// next visitor should not see what the last one wrote; the candidates then come in the
+    /// dictionary's order, the same on every run.
+    public var remembersWords: Swift.Bool
 
     /// A configuration; `pageSize` is clamped to 1…9.
     public init(sharedDataDirectory: String = "/usr/share/rime-data", userDataDirectory: String,
-                schema: String = "pinyin_simp", pageSize: Int = 5) {
+                schema: String = "pinyin_simp", pageSize: Int = 5, remembersWords: Swift.Bool = false) {
         self.sharedDataDirectory = sharedDataDirectory
         self.userDataDirectory = userDataDirectory
         self.schema = schema
         self.pageSize = min(max(pageSize, 1), 9)
+        self.remembersWords = remembersWords
     }
 }
 
@@ -79,6 +86,7 @@ enum RimeRuntime {
         }
         try makeDirectory(configuration.userDataDirectory)
         try writeIfChanged("\(configuration.userDataDirectory)/default.custom.yaml", customisation(configuration))
+        try writeIfChanged("\(configuration.userDataDirectory)/\(configuration.schema).custom.yaml", schemaCustomisation(configuration))
 
         let begin = monotonicSeconds()
         // librime keeps the pointers it is given: these strings live for the process.
@@ -113,6 +121,16 @@ enum RimeRuntime {
           schema_list:
             - schema: \(c.schema)
           menu/page_size: \(c.pageSize)
+
+        """
+    }
+
+    /// The schema's patch: whether its translator keeps a user dictionary (`remembersWords`).
+    private static func schemaCustomisation(_ c: RimeConfiguration) -> String {
+        """
+        # Written by VitrineRime: whether the words typed are remembered.
+        patch:
+          translator/enable_user_dict: \(c.remembersWords)
 
         """
     }

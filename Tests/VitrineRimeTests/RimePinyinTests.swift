@@ -92,6 +92,21 @@ enum RimeFixture {
         #expect(field.markedRange == nil)
     }
 
+    /// A kiosk is typed on by the public: what one visitor chose is not offered first to the
+    /// next (`remembersWords` is off), and the candidates are the same on every run.
+    @Test func aChosenCandidateIsNotRememberedForTheNextVisitor() {
+        type("huiyi")
+        let before = bar.candidates
+        #expect(before.count > 2)
+        press(4, "3")
+        #expect(field.text == before[2])
+        for _ in 0..<3 {
+            type("huiyi")
+            #expect(bar.candidates == before)
+            press(4, "3")
+        }
+    }
+
     @Test func backspaceEditsThePreeditAndEscapeClearsIt() {
         type("nihao")
         space()

@@ -142,7 +142,8 @@ open class SegmentedControl: Control {
     /// The segment at `x` (bounds space), or `noSegment` left or right of the control.
     public func segmentIndex(atX x: Double) -> Int {
         guard !segments.isEmpty, bounds.width > 0, x >= bounds.minX, x < bounds.maxX else { return SegmentedControl.noSegment }
-        return min(Int((x - bounds.minX) / (bounds.width / Double(segments.count))), segments.count - 1)
+        // Clamped as it converts: bounds a handler made huge or infinite must not trap.
+        return Int(clamping: (x - bounds.minX) / (bounds.width / Double(segments.count)), to: 0...(segments.count - 1))
     }
 
     /// The rectangle of the segment at `index` (bounds space).

@@ -110,7 +110,9 @@ final class KeyboardView: View {
     func key(at point: Point) -> KeyboardKeyView? {
         let keysHeight = bounds.height - keysTop
         guard !rows.isEmpty, keysHeight > 0, point.x.isFinite, point.y.isFinite else { return nil }
-        let index = min(max(Int((point.y - keysTop) / (keysHeight / Double(rows.count))), 0), rows.count - 1)
+        // Clamped as it converts: a finger that began on a key may be dragged far off the
+        // keyboard (thousands of rows away), and `Int(_:)` would trap on such a row.
+        let index = Int(clamping: (point.y - keysTop) / (keysHeight / Double(rows.count)), to: 0...(rows.count - 1))
         var best: KeyboardKeyView?, distance = Double.infinity
         for key in rows[index] where key.kind != .blank {
             if key.touchArea.minX <= point.x && point.x < key.touchArea.maxX { return key }
@@ -138,7 +140,9 @@ final class KeyboardView: View {
             let point = touch.location(in: self)
             if !alternates.isEmpty {
                 let width = alternatesView.bounds.width / Double(alternates.count)
-                let index = min(max(Int((point.x - alternatesView.frame.minX) / max(width, 1)), 0), alternates.count - 1)
+                // Clamped as it converts (the finger may be far off, even at a NaN point of a
+                // degenerate transform): the nearest alternate, never a trap.
+                let index = Int(clamping: (point.x - alternatesView.frame.minX) / max(width, 1), to: 0...(alternates.count - 1))
                 if index != alternateIndex { alternateIndex = index; showAlternates() }
                 continue
             }

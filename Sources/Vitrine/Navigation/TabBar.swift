@@ -147,8 +147,8 @@ open class TabBar: View {
     /// The index of the item under `point` (the bar's space), or nil.
     public func indexOfItem(at point: Point) -> Int? {
         guard !items.isEmpty, bounds.contains(point) else { return nil }
-        let index = Int((point.x - bounds.minX) / (bounds.width / Double(items.count)))
-        return min(max(index, 0), items.count - 1)
+        // Clamped as it converts: bounds a handler made huge or infinite must not trap.
+        return Int(clamping: (point.x - bounds.minX) / (bounds.width / Double(items.count)), to: 0...(items.count - 1))
     }
 
     // MARK: Touches

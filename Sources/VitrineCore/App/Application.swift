@@ -207,7 +207,8 @@ open class Application: Responder {
     var lastAcceleration: Acceleration?
     /// Transport keys held, with the device each came from.
     var remoteControlKeysDown: [Int: Int] = [:]
-    /// Input events whose timestamp or values could not be used (see `admitted(_:)`).
+    /// Input values (timestamps, locations, deltas…) that could not be used as they came (see
+    /// `admitted(_:)`).
     var unusableInputCount = 0
     var firstFrameObservers: [@MainActor () -> Void] = []
     var hasShownFirstFrame = false
@@ -391,9 +392,11 @@ open class Application: Responder {
     }
 
     /// Queues `input`; the queue is drained in order. Input posted while an event is being
-    /// handled waits until that event is done. A non-finite timestamp is replaced by the
-    /// clock's now and an accelerometer sample with a non-finite component is dropped, both
-    /// logged (see `admitted(_:)`).
+    /// handled waits until that event is done. Every value is made finite and bounded first,
+    /// with a log (see `admitted(_:)`): a non-finite timestamp becomes the clock's now; an
+    /// event whose location, wheel delta or acceleration is not finite is dropped; locations
+    /// are kept within 4 screens of the screen, wheel deltas, accelerations and encoder turns
+    /// within physical maxima.
     public func post(_ input: InputEvent) {
         guard let input = admitted(input) else { return }
         inputQueue.append(input)

@@ -214,8 +214,13 @@ open class ViewController: Responder {
     package var tabBarItemStorage: AnyObject?
     /// The controller that presented this one, if any.
     public private(set) weak var presentingViewController: ViewController?
-    /// Where the presenting chain's covered view was, to put it back on dismissal.
-    private var coveredView: (view: View, superview: View, index: Int)?
+    /// Where the presenting chain's covered view was, to put it back on dismissal, and the
+    /// size its superview had then (the screen may turn while it is covered).
+    private var coveredView: (view: View, superview: View, index: Int, superviewSize: Size)?
+    /// Whether the controller is leaving: from `dismiss` until its view has left the window
+    /// (the slide of an animated dismissal). It presents nothing meanwhile (UIKit's
+    /// `isBeingDismissed`).
+    public private(set) var isBeingDismissed = false
 
     /// Seconds an animated presentation or dismissal takes.
     public static let transitionDuration = 0.3
@@ -259,6 +264,12 @@ open class ViewController: Responder {
             View.hierarchyLogger.warning("\(type(of: controller)) is already presented or contained: it is not presented again — fix the app")
             return
         }
+        // A leaving controller's view is still in the window while it slides away, but nothing
+        // it presented could ever be dismissed: its presenter is gone when the slide ends.
+        guard !isBeingDismissed else {
+            View.hierarchyLogger.warning("\(type(of: self)) is being dismissed: it cannot present \(type(of: controller)) — present from the controller that stays")
+            return
+        }
         guard let covered = viewIfLoaded, let window = covered.window else {
             View.hierarchyLogger.warning("\(type(of: self)) cannot present \(type(of: controller)): its view is not in a window — fix the app")
             return
@@ -278,7 +289,7 @@ open class ViewController: Responder {
             // Dismissed before it arrived: the dismissal has put the covered view back.
             if hidesPresenter, self.presentedStorage === controller, let superview = covered.superview {
                 let index = superview.subviews.firstIndex { $0 === covered } ?? superview.subviews.count
-                self.coveredView = (covered, superview, index)
+                self.coveredView = (covered, superview, index, superview.bounds.size)
                 covered.removeFromSuperview()
             }
             controller.endAppearanceTransition()
@@ -320,6 +331,12 @@ open class ViewController: Responder {
         beginAppearanceTransition(true, animated: animated)
         if let covered = coveredView {
             covered.superview.insertSubview(covered.view, at: min(covered.index, covered.superview.subviews.count))
+            // Out of the hierarchy it missed any change of its superview's size (the screen
+            // turned under the presented screen): it catches up as its mask says.
+            let size = covered.superview.bounds.size
+            if size != covered.superviewSize, covered.superview.autoresizesSubviews, !covered.view.autoresizingMask.isEmpty {
+                covered.view.frame = covered.view.autoresizingMask.resize(covered.view.frame, superviewFrom: covered.superviewSize, to: size)
+            }
             coveredView = nil
         }
         // Unlink the whole stack above this controller; the covered ones' views stay out of
@@ -332,10 +349,12 @@ open class ViewController: Responder {
             current.coveredView = nil
         }
         presentedStorage = nil
+        for controller in chain { controller.isBeingDismissed = true }
         let leaving = top.viewIfLoaded
         let finish: @MainActor () -> Void = { [weak self] in
             // Every view of the chain goes, covered ones' dimming views included.
             for controller in chain {
+                controller.isBeingDismissed = false
                 controller.viewIfLoaded?.removeFromSuperview()
                 controller.presentationDimmingView?.removeFromSuperview()
                 controller.presentationDimmingView = nil

@@ -184,6 +184,7 @@ open class View: Responder {
     public var bounds: Rect {
         get { storedBounds }
         set {
+            guard newValue.hasFiniteGeometry else { return ignoreNonFiniteGeometry("bounds", newValue) }
             let newValue = newValue.standardized
             guard newValue != storedBounds else { return }
             willChangeAnimatable(.bounds)
@@ -200,6 +201,7 @@ open class View: Responder {
     public var center: Point {
         get { storedCenter }
         set {
+            guard newValue.x.isFinite && newValue.y.isFinite else { return ignoreNonFiniteGeometry("center", newValue) }
             guard newValue != storedCenter else { return }
             willChangeAnimatable(.center)
             let oldExtent = compositionExtentInWindow()
@@ -212,6 +214,7 @@ open class View: Responder {
     public var transform: AffineTransform {
         get { storedTransform }
         set {
+            guard newValue.hasFiniteGeometry else { return ignoreNonFiniteGeometry("transform", newValue) }
             guard newValue != storedTransform else { return }
             willChangeAnimatable(.transform)
             let oldExtent = compositionExtentInWindow()
@@ -232,6 +235,7 @@ open class View: Responder {
             return box.offsetBy(dx: storedCenter.x, dy: storedCenter.y)
         }
         set {
+            guard newValue.hasFiniteGeometry else { return ignoreNonFiniteGeometry("frame", newValue) }
             let newValue = newValue.standardized
             let oldExtent = compositionExtentInWindow()
             let oldSize = storedBounds.size

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Vitrine
+@testable import Vitrine
+@testable import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 import VitrineTestSupport
@@ -9,8 +10,10 @@ import VitrineTestSupport
 // by the run loop into `Application.post`) into an app that misbehaves on purpose: it removes
 // and re-adds views, presents and dismisses controllers, cancels every touch, turns the screen
 // and hides its window from inside touch handlers and actions, and applies the touches' raw
-// values (huge and non-finite included) to views' geometry. After every batch and at every
-// checkpoint the invariants of issue 13 are checked.
+// values to views' geometry, and now and then numbers no touch can carry any more (huge and
+// non-finite: input is bounded where it enters, issue 35). After every batch and at every
+// checkpoint the invariants of issue 13 are checked, and every location a view or recognizer
+// hears must be finite and within the bounds input is kept to.
 //
 // The number of events is VITRINE_HOSTILE_EVENTS (default 1,000,000 over all seeds); a failure
 // names its seed, and `VITRINE_HOSTILE_SEEDS=1,2` replays chosen seeds.
@@ -30,13 +33,27 @@ final class TouchLedger {
     private var begunAtRecognizers: Set<Key> = []
     private(set) var violations: [String] = []
     private(set) var callbacks = 0
+    /// How far from the window's origin a location heard may be: the input bounds
+    /// (`Application.inputReach` screens around the screen) and some slack.
+    var locationLimit = Double.infinity
 
     private func fail(_ text: String) {
         if violations.count < 20 { violations.append(text) }
     }
 
+    private func checkLocations(_ touches: TouchSet, _ name: String) {
+        for touch in touches {
+            let location = touch.location(in: nil)
+            guard location.x.isFinite, location.y.isFinite, abs(location.x) <= locationLimit, abs(location.y) <= locationLimit else {
+                fail("\(name) heard touch #\(touch.sequenceNumber) at \(location), beyond the input bounds")
+                continue
+            }
+        }
+    }
+
     func viewBegan(_ view: AnyObject, _ touches: TouchSet, _ name: String) {
         callbacks += 1
+        checkLocations(touches, name)
         for touch in touches {
             let key = Key(listener: ObjectIdentifier(view), sequence: touch.sequenceNumber)
             if openAtViews[key] != nil || closed.contains(key) { fail("\(name) heard touch #\(touch.sequenceNumber) begin twice") }
@@ -46,6 +63,7 @@ final class TouchLedger {
 
     func viewMoved(_ view: AnyObject, _ touches: TouchSet, _ name: String) {
         callbacks += 1
+        checkLocations(touches, name)
         for touch in touches where openAtViews[Key(listener: ObjectIdentifier(view), sequence: touch.sequenceNumber)] == nil {
             fail("\(name) heard touch #\(touch.sequenceNumber) move without being open")
         }
@@ -64,6 +82,7 @@ final class TouchLedger {
 
     func recognizerHeard(_ recognizer: AnyObject, _ touches: TouchSet, _ name: String, _ how: String) {
         callbacks += 1
+        if how == "began" || how == "moved" { checkLocations(touches, name) }
         for touch in touches {
             let key = Key(listener: ObjectIdentifier(recognizer), sequence: touch.sequenceNumber)
             if closed.contains(key) { fail("\(name) heard touch #\(touch.sequenceNumber) \(how) after its end") }
@@ -117,11 +136,19 @@ final class Mischief {
         }
     }
 
+    private func hostilePoint() -> Point {
+        let numbers: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 3e9, -3e9, 0, 160]
+        return Point(x: numbers.randomElement(using: &random)!, y: numbers.randomElement(using: &random)!)
+    }
+
     /// Maybe does something nasty; `touches` are the touches being delivered (their raw values
     /// feed the geometry).
     func strike(_ touches: TouchSet?, from view: View?) {
         guard Double.random(in: 0..<1, using: &random) < rate, let app, let window else { return }
-        let location = touches?.first.map { $0.location(in: nil) } ?? .zero
+        // Touches arrive bounded; a handler's own arithmetic need not be: a fourth of the time
+        // it applies numbers no touch carries (huge, infinite, NaN).
+        let touched = touches?.first.map { $0.location(in: nil) } ?? .zero
+        let location = Int.random(in: 0..<4, using: &random) == 0 ? hostilePoint() : touched
         switch Int.random(in: 0..<12, using: &random) {
         case 0:
             views.randomElement(using: &random)?.removeFromSuperview()
@@ -308,6 +335,7 @@ final class HostileRun {
         mischief.app = app
         mischief.window = window
         mischief.root = root
+        ledger.locationLimit = (Application.inputReach + 2) * 320
         build(in: root.view)
         loop.runUntilIdle()
     }
@@ -510,5 +538,145 @@ struct HostileInputTests {
         }
         run.settle("the end")
         #expect(run.ledger.callbacks > run.eventsSent / 100, "seed \(seed): the stream reached the app's views and recognizers")
+    }
+}
+
+/// Input is made finite and bounded where it enters (`Application.admitted`, issue 35), and the
+/// toolkit's conversions of geometry to indices never trap even past those bounds.
+@MainActor
+struct InputBoundsTests {
+    let finger = TouchIdentifier(slot: 0)
+
+    @Test func everyValueIsMadeFiniteAndBoundedWhereItEnters() {
+        let logs = LogCapture(level: .warning)
+        let app = Application(mainLoop: ManualMainLoop(), logger: logs.logger)   // 800×480 points
+        let reach = Application.inputReach * 800
+        // Off the screen within reach: as it came (a finger dragged past the edge).
+        let offScreen = InputEvent.touchMotion(finger, location: Point(x: -500, y: 2000), majorRadius: 3, timestamp: 1)
+        #expect(app.admitted(offScreen) == offScreen)
+        // Farther: at the bounds, the radius at most the screen's side.
+        #expect(app.admitted(.touchDown(finger, location: Point(x: 1e300, y: -3e9), majorRadius: 1e9, timestamp: 1))
+                == .touchDown(finger, location: Point(x: 800 + reach, y: -reach), majorRadius: 800, timestamp: 1))
+        #expect(app.admitted(.touchMotion(finger, location: Point(x: -.greatestFiniteMagnitude, y: 1e19), majorRadius: .nan, timestamp: 1))
+                == .touchMotion(finger, location: Point(x: -reach, y: 480 + reach), majorRadius: 0, timestamp: 1))
+        // Not finite: says nothing, dropped.
+        #expect(app.admitted(.touchDown(finger, location: Point(x: .nan, y: 3), majorRadius: 0, timestamp: 1)) == nil)
+        #expect(app.admitted(.touchMotion(finger, location: Point(x: 3, y: -.infinity), majorRadius: 0, timestamp: 1)) == nil)
+        #expect(app.admitted(.scroll(deltaX: .nan, deltaY: 1, location: .zero, timestamp: 1)) == nil)
+        #expect(app.admitted(.scroll(deltaX: 1, deltaY: 1, location: Point(x: .infinity, y: 0), timestamp: 1)) == nil)
+        #expect(app.admitted(.acceleration(Acceleration(x: 0, y: .nan, z: 1), timestamp: 1)) == nil)
+        // The wheel within a screen's side, accelerations within 16 g, the encoder within 1,000.
+        #expect(app.admitted(.scroll(deltaX: -1e300, deltaY: 40, location: Point(x: 9e9, y: 5), timestamp: 1))
+                == .scroll(deltaX: -800, deltaY: 40, location: Point(x: 800 + reach, y: 5), timestamp: 1))
+        #expect(app.admitted(.acceleration(Acceleration(x: 1e300, y: -40, z: 1), timestamp: 1))
+                == .acceleration(Acceleration(x: 16, y: -16, z: 1), timestamp: 1))
+        #expect(app.admitted(.encoder(.rotated(Int.min), timestamp: 1)) == .encoder(.rotated(-1_000), timestamp: 1))
+        let usual = InputEvent.key(code: 30, state: .pressed, characters: "a", modifiers: [], timestamp: 1)
+        #expect(app.admitted(usual) == usual)
+        // Thirteen values changed or dropped: logged at the 1st, 2nd, 4th and 8th.
+        #expect(logs.messages(at: .warning).count == 4, "\(logs.messages(at: .warning))")
+    }
+
+    @Test func aGeometryValueBecomesAnIndexWithoutTrapping() {
+        #expect(Int(clamping: .nan, to: 0...5) == 0)
+        #expect(Int(clamping: .infinity, to: 0...5) == 5)
+        #expect(Int(clamping: -1e300, to: 0...5) == 0)
+        #expect(Int(clamping: 1e300, to: -3...3) == 3)
+        #expect(Int(clamping: 2.9, to: 0...5) == 2)
+        #expect(Int(clamping: -2.9, to: -5...5) == -2)
+        #expect(Int(clamping: 1e19, to: Int.min...Int.max) == Int.max)
+        #expect(Int(clamping: -1e19, to: Int.min...Int.max) == Int.min)
+        #expect(Int(clamping: 9.3e18, to: Int.min...Int.max) == Int.max)
+    }
+
+    /// What trapped: a finger that began on a key moved to a huge coordinate
+    /// (`KeyboardView.key(at:)` converted the row to `Int`). Through the application the point
+    /// is bounded; the keyboard alone, asked directly, must not trap either.
+    @Test func aFingerFlungFromTheKeyboardEndsQuietly() {
+        let h = Harness()
+        let field = h.focusedFieldWithKeyboard()
+        let view: KeyboardView = h.app.keyboard.view
+        let far: [Double] = [1e300, -1e300, 3e9, -3e9, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0]
+        for x in far { for y in far { _ = view.key(at: Point(x: x, y: y)) } }
+        #expect(view.key(at: Point(x: 5, y: 1e300)) === view.rows.last?.first { $0.kind != .blank })
+        #expect(view.key(at: Point(x: .nan, y: 5)) == nil)
+
+        h.down(0, at: h.keyCentre("q"))
+        h.move(0, to: Point(x: 1e300, y: 1e300))
+        h.move(0, to: Point(x: -3e9, y: .nan))
+        h.up(0)
+        h.advance(by: 1)
+        #expect(h.app.touchPool.activeCount == 0)
+        #expect(field.isEditing)
+        // A long press's alternates, then the finger far away: the nearest alternate.
+        h.down(0, at: h.keyCentre("e"))
+        h.advance(by: 1)
+        h.move(0, to: Point(x: 1e300, y: 0))
+        h.up(0)
+        h.advance(by: 1)
+        #expect(h.app.touchPool.activeCount == 0)
+    }
+
+    /// A picker wheel scrolled to an offset no finger gives (an app's bad arithmetic) lays out
+    /// no rows rather than trapping.
+    @Test func aPickerWheelFarAwayLaysOutWithoutTrapping() {
+        let h = Harness()
+        let picker = PickerView(frame: Rect(x: 100, y: 40, width: 300, height: 216))
+        let rows = FixedRows()
+        picker.dataSource = rows
+        h.window.addSubview(picker)
+        picker.layoutIfNeeded()
+        let wheels = picker.subviews.compactMap { $0 as? PickerWheel }
+        #expect(!wheels.isEmpty)
+        for wheel in wheels {
+            for offset in [1e300, -1e300, 3e19, -3e19] {
+                wheel.bounds.origin = Point(x: 0, y: offset)
+                wheel.setNeedsLayout()
+                wheel.layoutIfNeeded()
+            }
+            wheel.bounds.origin = .zero
+        }
+        h.loop.runUntilIdle()
+    }
+
+    @MainActor private final class FixedRows: PickerViewDataSource {
+        func numberOfComponents(in pickerView: PickerView) -> Int { 1 }
+        func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { 50 }
+    }
+}
+
+/// Geometry an app computes badly (NaN, infinite) is ignored by the view, which stays where it
+/// was: kept, an infinite bounds size standardized into an infinite origin for good, and the
+/// view and all it holds could never be touched again.
+@MainActor
+struct NonFiniteGeometryTests {
+    @Test func aViewIgnoresNonFiniteGeometryAndStaysWhereItWas() {
+        let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        let frame = view.frame, bounds = view.bounds
+        view.bounds.size = Size(width: -.infinity, height: 40)
+        view.bounds = Rect(x: .nan, y: 0, width: 10, height: 10)
+        view.frame = Rect(x: 0, y: 0, width: .infinity, height: 10)
+        view.center = Point(x: 3, y: .nan)
+        view.transform = AffineTransform(scaleX: .nan, y: 1)
+        #expect(view.frame == frame)
+        #expect(view.bounds == bounds)
+        #expect(view.transform.isIdentity)
+        // Finite values still apply.
+        view.bounds.size = Size(width: 30, height: 40)
+        view.transform = AffineTransform(scaleX: 2, y: 2)
+        #expect(view.bounds == Rect(x: 0, y: 0, width: 30, height: 40))
+        #expect(view.frame == Rect(x: 30, y: 5, width: 60, height: 80))
+    }
+
+    @Test func aViewGivenNonFiniteGeometryStillTakesTouches() {
+        let h = Harness()
+        let view = RecordingView("target", frame: Rect(x: 0, y: 0, width: 320, height: 200))
+        h.window.addSubview(view)
+        view.bounds.size = Size(width: -.infinity, height: .nan)
+        view.frame = Rect(x: 0, y: 0, width: 320, height: 200)
+        h.down(0, at: Point(x: 50, y: 50))
+        h.up(0)
+        h.advance(by: 0.1)
+        #expect(view.log == ["began 1", "ended 1"])
     }
 }

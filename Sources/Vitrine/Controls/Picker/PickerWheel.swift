@@ -103,8 +103,11 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
         super.layoutSubviews()
         guard let picker, rowHeight > 0, bounds.height > 0 else { return }
         let top = contentOffset.y, bottom = top + bounds.height
-        var first = Int(max((top / rowHeight).rounded(.down), -1)) - PickerWheel.spareRows
-        var last = Int(min((bottom / rowHeight).rounded(.down), Double(rowCount))) + PickerWheel.spareRows
+        // Clamped as they convert (an offset far off, or NaN, must not trap), each just past
+        // the rows so that a range beyond them stays empty.
+        let spare = PickerWheel.spareRows
+        var first = Int(clamping: (top / rowHeight).rounded(.down), to: -1...(rowCount + spare)) - spare
+        var last = Int(clamping: (bottom / rowHeight).rounded(.down), to: -(spare + 1)...rowCount) + spare
         first = max(first, 0)
         last = min(last, rowCount - 1)
         // Rows that left the range go to the pool.
@@ -186,7 +189,8 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
     private func handleTap(_ recognizer: GestureRecognizer) {
         guard recognizer.state == .recognized, rowCount > 0 else { return }
         let y = recognizer.location(in: self).y
-        let tapped = Int(min(max((y / rowHeight).rounded(.down), 0), Double(rowCount - 1)))
+        // Clamped as it converts: NaN (a degenerate transform) is row 0, never a trap.
+        let tapped = Int(clamping: (y / rowHeight).rounded(.down), to: 0...(rowCount - 1))
         if contentOffset.y == offset(forRow: tapped) {
             wheelDidRest()
         } else {

@@ -41,7 +41,25 @@ extension BoardPlatform {
             calibration: profile.touch.calibration,
             keymap: input.keymap,
             allowsVTSwitching: input.allowsVTSwitching, pointerDrivesTouch: input.pointerDrivesTouch,
-            allowsNoDevices: input.devices.isEmpty, encoder: input.encoder)
+            allowsNoDevices: input.devices.isEmpty, encoder: input.encoder, scanners: input.scanner.devices)
+    }
+
+    /// The scanner source of `[input] scanners` on `loop`, nil when the profile names none.
+    /// Scanners libinput adds later (plugged in) are handed to it. A source that cannot start
+    /// (its reader thread) is logged: libinput still drops the scanners' keys, so they never
+    /// reach the app as typing.
+    package static func scannerSource(_ configuration: ScannerConfiguration, libInput: LibInputSource, loop: any MainLoop,
+                                      logger: Logger) -> ScannerSource? {
+        guard !configuration.devices.isEmpty else { return nil }
+        let source: ScannerSource
+        do {
+            source = try ScannerSource(configuration: configuration, loop: loop, logger: logger)
+        } catch {
+            logger.error("the barcode scanners cannot be read (\(error)): their codes are lost until the app restarts")
+            return nil
+        }
+        libInput.scannerAddedHandler = { [weak source] name, path in source?.attach(name: name, path: path) }
+        return source
     }
 
     /// The accelerometer's configuration from `[accelerometer]`, or nil for `device = "none"`.

@@ -103,6 +103,9 @@ public final class BoardPlatform: ConfigurablePlatform {
     /// The rotary encoder read with libevdev because it turns as a dial (REL_DIAL), on DRM
     /// boards whose `[input] encoder` has one; nil otherwise.
     public private(set) var dialEncoder: DialEncoderSource?
+    /// The barcode scanners of `[input] scanners`, on DRM boards that name any; nil otherwise
+    /// (headless, a test sends scans with `ScriptedInput.scan`).
+    public private(set) var scanners: ScannerSource?
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
     public let accelerometer: AccelerometerSource?
@@ -257,6 +260,7 @@ public final class BoardPlatform: ConfigurablePlatform {
                 throw .input(error, profile: profile.name)
             }
             dialEncoder = DialEncoderSource.open(for: input, loop: drm.epollMainLoop, logger: logger)
+            scanners = Self.scannerSource(profile.input.scanner, libInput: input, loop: drm.epollMainLoop, logger: logger)
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
             input.touchPoolCapacity = capacity
             do {
@@ -310,6 +314,7 @@ public final class BoardPlatform: ConfigurablePlatform {
             var sources: [any InputSource] = []
             if let libInput { sources.append(libInput) }
             if let dialEncoder, !dialEncoder.isLost { sources.append(dialEncoder) }
+            if let scanners { sources.append(scanners) }
             if let accelerometer { sources.append(accelerometer) }
             return sources
         }
@@ -349,6 +354,7 @@ public final class BoardPlatform: ConfigurablePlatform {
         seat?.resumed = nil
         accelerometer?.stop()
         dialEncoder?.close()
+        scanners?.close()
         libInput?.suspend()
         seat?.stopWatching()
         base.shutdown()

@@ -194,9 +194,16 @@ public struct BoardProfile: Sendable, Hashable {
         /// dial) or its `/dev/input/…` node. Nil (the default, or `"none"`): none. See README's
         /// "Accessibility: focus, keys and encoders".
         public var encoder: String?
+        /// The barcode scanners and how their codes are read: `scanners` (device names as
+        /// `vitrine devices` lists them, or `/dev/input/…` nodes), `[input.scanner_keymap]`
+        /// (the keymap they type with, `us` unless set, whatever `[input.keymap]` says),
+        /// `scan_gap` (seconds without a key that end a code sent without Return) and
+        /// `scan_max_length` (characters). Each scanner is taken for the app alone: its codes
+        /// arrive as `Responder.scannerDidRead(_:with:)`, never as typing.
+        public var scanner: ScannerConfiguration = ScannerConfiguration()
 
         /// Creates an input section; the defaults: every device of seat0, a US keymap, VT
-        /// switching locked, the mouse driving a touch.
+        /// switching locked, the mouse driving a touch, no scanner.
         public init(seat: String = "seat0", devices: [String] = [], allowsVTSwitching: Bool = false,
                     pointerDrivesTouch: Bool = true, keymap: KeymapNames = KeymapNames()) {
             self.seat = seat

@@ -78,8 +78,8 @@ struct ProfileReader {
             profile.display = try readDisplay(display)
         }
         if let input = try top.section("input", keys: ["seat", "devices", "vt_switching", "pointer_drives_touch", "keymap",
-                                                          "encoder"],
-                                          subsections: ["keymap"]) {
+                                                          "encoder", "scanners", "scanner_keymap", "scan_gap", "scan_max_length"],
+                                          subsections: ["keymap", "scanner_keymap"]) {
             profile.input = try readInput(input)
         }
         if let touch = try top.section("touch", keys: ["capacity", "calibration"]) {
@@ -193,13 +193,40 @@ struct ProfileReader {
             input.encoder = name == "none" ? nil : name
         }
         if let keymap = try s.section("keymap", keys: ["rules", "model", "layout", "variant", "options"]) {
-            input.keymap.rules = try keymap.string("rules", default: "evdev", allowed: "must be an xkb rules name such as \"evdev\"") { !$0.isEmpty }
-            input.keymap.model = try keymap.string("model", default: "pc105")
-            input.keymap.layout = try keymap.string("layout", default: "us", allowed: "must be xkb layouts such as \"us\" or \"us,ru\"") { !$0.isEmpty }
-            input.keymap.variant = try keymap.string("variant", default: "")
-            input.keymap.options = try keymap.string("options", default: "")
+            input.keymap = try readKeymap(keymap)
         }
+        input.scanner = try readScanners(s)
         return input
+    }
+
+    /// `[input.keymap]` or `[input.scanner_keymap]`: an xkb keymap by its RMLVO names.
+    private func readKeymap(_ keymap: Section) throws(BoardProfileError) -> KeymapNames {
+        var names = KeymapNames()
+        names.rules = try keymap.string("rules", default: "evdev", allowed: "must be an xkb rules name such as \"evdev\"") { !$0.isEmpty }
+        names.model = try keymap.string("model", default: "pc105")
+        names.layout = try keymap.string("layout", default: "us", allowed: "must be xkb layouts such as \"us\" or \"us,ru\"") { !$0.isEmpty }
+        names.variant = try keymap.string("variant", default: "")
+        names.options = try keymap.string("options", default: "")
+        return names
+    }
+
+    /// `scanners`, `[input.scanner_keymap]`, `scan_gap` and `scan_max_length` of `[input]`.
+    private func readScanners(_ s: Section) throws(BoardProfileError) -> ScannerConfiguration {
+        var scanner = ScannerConfiguration()
+        scanner.devices = try s.stringArray("scanners", default: [],
+                                            allowed: "must be a list of the barcode scanners' device names as `vitrine devices` lists them "
+                                                + "(e.g. [\"Honeywell Imaging 1900\"]) or their event nodes (e.g. [\"/dev/input/by-id/…-event-kbd\"])") {
+            let name = trimmingBlanks($0)
+            return !name.isEmpty && (!name.hasPrefix("/") || name.hasPrefix("/dev/input/"))
+        }
+        if let keymap = try s.section("scanner_keymap", keys: ["rules", "model", "layout", "variant", "options"]) {
+            scanner.keymap = try readKeymap(keymap)
+        }
+        let gaps = ScannerConfiguration.gapRange
+        scanner.gap = try s.number("scan_gap", default: 0.25, in: gaps, unit: " seconds")
+        let lengths = ScannerConfiguration.maximumLengthRange
+        scanner.maximumLength = try s.integer("scan_max_length", default: 1024, in: lengths)
+        return scanner
     }
 
     private func readAccelerometer(_ s: Section) throws(BoardProfileError) -> BoardProfile.Accelerometer {

@@ -79,6 +79,14 @@ public final class ScriptedInput: SignallingInputSource {
                   timestamp: clock.now))
     }
 
+    /// Queues a barcode scanner's whole code, as the board's scanner source delivers one
+    /// (`InputEvent.scan`): what a test of a screen that takes scans sends. The keys a scanner
+    /// types, and how they are put together, are `ScannerSource`'s (VitrineInput) to test.
+    public func scan(_ code: String, scanner: String = "Scripted Scanner", ending: Scan.Ending = .returnKey,
+                     isTruncated: Bool = false) {
+        send(.scan(Scan(code: code, scanner: scanner, ending: ending, isTruncated: isTruncated, timestamp: clock.now)))
+    }
+
     /// Queues a switch change.
     public func toggle(_ kind: SwitchKind, isOn: Bool) {
         send(.switchToggled(kind, isOn: isOn, timestamp: clock.now))

@@ -37,12 +37,17 @@ public struct InputConfiguration: Sendable, Hashable {
     /// REL_WHEEL as a wheel but not REL_DIAL: an encoder that turns as a dial is read by a
     /// `DialEncoderSource` (libevdev), and this source then drops its events.
     public var encoder: String?
+    /// The barcode scanners (`[input] scanners`), each a device name or event node, as
+    /// `ScannerConfiguration.devices`: a `ScannerSource` reads them, and this source leaves
+    /// them alone — no key of theirs, no `.keyboardAttached` (a scanner is no keyboard to hide
+    /// the on-screen one for). Default: none.
+    public var scanners: [String] = []
 
     /// Creates a configuration; every argument has the kiosk default.
     public init(devices: Devices = .seat("seat0"), calibration: CalibrationMatrix = .identity,
                 keymap: KeymapNames = KeymapNames(), allowsVTSwitching: Bool = false,
                 pointerDrivesTouch: Bool = true, wheelPointsPerDetent: Double = 40,
-                allowsNoDevices: Bool = false, encoder: String? = nil) {
+                allowsNoDevices: Bool = false, encoder: String? = nil, scanners: [String] = []) {
         self.devices = devices
         self.calibration = calibration
         self.keymap = keymap
@@ -51,6 +56,7 @@ public struct InputConfiguration: Sendable, Hashable {
         self.wheelPointsPerDetent = wheelPointsPerDetent
         self.allowsNoDevices = allowsNoDevices
         self.encoder = encoder
+        self.scanners = scanners
     }
 
     /// Throws `InputError.invalidConfiguration` when a value cannot work.

@@ -74,6 +74,10 @@ public enum InputEvent: Sendable, Hashable {
     /// The board's rotary encoder (`[input] encoder` in its profile) turned or its push button
     /// changed: it drives the focus engine (`Application.encoderRotated(by:)`, `encoderPressed()`).
     case encoder(EncoderInput, timestamp: Double)
+    /// A barcode scanner (`[input] scanners` in the board profile) read a whole code: it goes
+    /// to the key window's first responder (`Responder.scannerDidRead(_:with:)`), never to a
+    /// text field as keys. Its time is `Scan.timestamp`.
+    case scan(Scan)
 }
 
 /// What a rotary encoder did.

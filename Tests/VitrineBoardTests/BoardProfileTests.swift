@@ -215,7 +215,7 @@ import VitrineTestSupport
         let error = try #require(profileError("[input.keymaps]\nlayout = \"us\"\n"))
         #expect(error.line == 1)
         #expect(error.field == "[input.keymaps]")
-        #expect(error.kind == .unknownSection(allowed: ["input.keymap"], suggestion: "input.keymap"))
+        #expect(error.kind == .unknownSection(allowed: ["input.keymap", "input.scanner_keymap"], suggestion: "input.keymap"))
     }
 
     @Test func anUnknownKeyIsAnErrorWithASuggestion() throws {

@@ -7,7 +7,7 @@ import VitrineInput
 /// profile has, spelled as the parser reads it.
 @Suite @MainActor struct ProfileFieldNameTests {
     /// The profile's sections, as messages write them: `[touch] capacity`.
-    private static let sections = ["display", "input", "input.keymap", "touch", "accelerometer", "accelerometer.shake",
+    private static let sections = ["display", "input", "input.keymap", "input.scanner_keymap", "touch", "accelerometer", "accelerometer.shake",
                                    "switches", "system", "power", "keyboard", "remote", "accessibility"]
 
     /// Every `[section] key` written in the sources (messages and doc comments alike).

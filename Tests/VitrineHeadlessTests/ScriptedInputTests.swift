@@ -105,4 +105,18 @@ struct ScriptedInputTests {
         #expect(loop.turnCount == 0)
         #expect(input.fileDescriptor == nil)
     }
+
+    @Test func aScanIsQueuedWholeWithTheClocksTime() {
+        let loop = ManualMainLoop(clock: ManualClock(start: 7))
+        let input = ScriptedInput(clock: loop.clock)
+        var received: [InputEvent] = []
+        loop.addInputSource(input) { received.append($0) }
+        input.scan("4006381333931", scanner: "Gun")
+        input.scan("CUT", ending: .pause, isTruncated: true)
+        loop.runUntilIdle()
+        #expect(received == [
+            .scan(Scan(code: "4006381333931", scanner: "Gun", ending: .returnKey, isTruncated: false, timestamp: 7)),
+            .scan(Scan(code: "CUT", scanner: "Scripted Scanner", ending: .pause, isTruncated: true, timestamp: 7)),
+        ])
+    }
 }

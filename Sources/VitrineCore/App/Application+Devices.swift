@@ -43,6 +43,17 @@ extension Application {
         }
     }
 
+    // MARK: Barcode scanners
+
+    /// A scan that went up the whole responder chain: logged with its length and scanner (not
+    /// the code, which may be a ticket or an identity) and what to do, at the 1st, 2nd, 4th,
+    /// 8th… time, so a scanner used on a screen that ignores scans cannot flood the log.
+    func scanWasNotHandled(_ scan: Scan) {
+        unhandledScanCount += 1
+        guard unhandledScanCount & (unhandledScanCount - 1) == 0 else { return }
+        logger.notice("a scan of \(scan.code.count) characters from \"\(scan.scanner)\" reached the end of the responder chain unhandled (\(unhandledScanCount) so far): override scannerDidRead(_:with:) in the screen's view controller or the application delegate")
+    }
+
     // MARK: Switches
 
     /// Tells the delegate, applies the switch policy, then sends the switch event to the first

@@ -10,6 +10,7 @@ extension InputEvent {
              let .switchToggled(_, _, timestamp), let .scroll(_, _, _, timestamp),
              let .acceleration(_, timestamp), let .encoder(_, timestamp):
             timestamp
+        case let .scan(scan): scan.timestamp
         }
     }
 
@@ -32,6 +33,9 @@ extension InputEvent {
             .scroll(deltaX: deltaX, deltaY: deltaY, location: location, timestamp: timestamp)
         case let .acceleration(sample, _): .acceleration(sample, timestamp: timestamp)
         case let .encoder(input, _): .encoder(input, timestamp: timestamp)
+        case let .scan(scan):
+            .scan(Scan(code: scan.code, scanner: scan.scanner, ending: scan.ending, isTruncated: scan.isTruncated,
+                       timestamp: timestamp))
         }
     }
 }

@@ -214,6 +214,8 @@ open class Application: Responder {
     var hasShownFirstFrame = false
     /// The scroll event, reused for every turn of the wheel.
     var scrollEvent: ScrollEvent?
+    /// Scans that reached the end of the responder chain with nobody taking them (logged).
+    package internal(set) var unhandledScanCount = 0
     var displayLinks: [DisplayLink] = []
     /// Told of every present (FrameObserver.swift).
     var frameObservers: [any FrameObserver] = []
@@ -451,6 +453,8 @@ open class Application: Responder {
             case .pressed: toolkit?.encoderPressed()
             case .released: break
             }
+        case let .scan(scan):
+            sendEvent(ScanEvent(scan: scan))
         }
     }
 
@@ -492,6 +496,8 @@ open class Application: Responder {
             }
         case is RemoteControlEvent:
             remoteControlReceived(with: event)
+        case let scan as ScanEvent:
+            scannerDidRead(scan.scan, with: scan)
         default:
             break
         }

@@ -21,6 +21,8 @@ public class Event {
         case switches
         /// A scroll wheel.
         case scroll
+        /// A code read by a barcode scanner.
+        case scan
     }
 
     /// A finer kind, for motion and remote-control events.
@@ -218,6 +220,20 @@ public final class SwitchEvent: Event {
         self.kind = kind
         self.isOn = isOn
         super.init(type: .switches, timestamp: timestamp)
+    }
+}
+
+/// A code a barcode scanner read (`[input] scanners`), sent to the key window's first
+/// responder and up the chain as `Responder.scannerDidRead(_:with:)`.
+@MainActor
+public final class ScanEvent: Event {
+    /// The code, its scanner and how it ended.
+    public let scan: Scan
+
+    /// Creates a scan event at the scan's time.
+    public init(scan: Scan) {
+        self.scan = scan
+        super.init(type: .scan, timestamp: scan.timestamp)
     }
 }
 

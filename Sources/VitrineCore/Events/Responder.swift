@@ -153,6 +153,23 @@ open class Responder {
         next?.scrollWheel(delta, with: event)
     }
 
+    // MARK: Barcode scanners
+
+    /// A barcode scanner read `scan` (the whole code at once, typed through the scanner's own
+    /// keymap): sent to the key window's first responder, so the screen the operator is on
+    /// decides what a code means — a check-in screen looks the ticket up, a form's controller
+    /// may put it in a field. The scanner's keys never reach a text field as typing. Default:
+    /// forwards to `next`; the chain ends at the application (and its delegate, when that is a
+    /// `Responder`), and a scan that reaches its end is logged (its length, not the code),
+    /// since the operator scanned and nothing happened.
+    open func scannerDidRead(_ scan: Scan, with event: Event?) {
+        if let next {
+            next.scannerDidRead(scan, with: event)
+        } else {
+            Application.currentIfAny?.scanWasNotHandled(scan)
+        }
+    }
+
     // MARK: Actions
 
     /// Whether this responder agrees to perform `action` now. Called only on responders that

@@ -149,6 +149,9 @@ open class Window: View {
             guard let event = event as? ScrollEvent else { return }
             let target: Responder = hitTest(convertFromScreen(event.location), with: event) ?? self
             target.scrollWheel(event.delta, with: event)
+        case .scan:
+            guard let event = event as? ScanEvent else { return }
+            (firstResponder ?? self).scannerDidRead(event.scan, with: event)
         }
     }
 

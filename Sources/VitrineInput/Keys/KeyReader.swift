@@ -126,6 +126,15 @@ package final class KeyReader {
         }
     }
 
+    /// Makes `readyDescriptor` readable with nothing queued, so that the loop watching it calls
+    /// its source's dispatch in its next turn: what a source's timer does when it has
+    /// something to hand over that no key brings (a scan ended by a pause). The next drain
+    /// clears it.
+    package func wake() {
+        core.shared.withLock { $0.mainIsSignalled = true }
+        core.signal(core.ready)
+    }
+
     /// How many entries are queued now (tests).
     package var queuedCount: Int { core.shared.withLock { $0.ring.count } }
     /// The address of the queue's storage, which never changes (tests: no reallocation).

@@ -38,7 +38,13 @@ package final class LibEvdevKeyboardStream: KeyboardEventStream, @unchecked Send
     /// clock libinput sets too, and the run loop's). Throws `EvdevError`: the node is gone,
     /// may not be opened (not in group `input`, or a seat that opened libinput's devices),
     /// or is no evdev device.
-    package init(path: String) throws(EvdevError) {
+    ///
+    /// With `grabbing`, the client also takes the device for itself (EVIOCGRAB, through
+    /// `libevdev_grab`): from then on the kernel hands its events to this client alone, so
+    /// libinput, the console and every other reader see none of its keys — what a barcode
+    /// scanner's node is opened with. A device another client grabbed first throws
+    /// `.systemCall(path:operation: "EVIOCGRAB", errno: EBUSY)`. The grab ends with `close()`.
+    package init(path: String, grabbing: Bool = false) throws(EvdevError) {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw EvdevError.opening(path, errno: Errno(rawValue: errno)) }
         var made: OpaquePointer?
@@ -53,6 +59,14 @@ package final class LibEvdevKeyboardStream: KeyboardEventStream, @unchecked Send
             _ = Glibc.close(descriptor)
             throw .systemCall(path: path, operation: "EVIOCSCLOCKID", errno: Errno(rawValue: -clock))
         }
+        if grabbing {
+            let grab = libevdev_grab(made, LIBEVDEV_GRAB)
+            guard grab == 0 else {
+                libevdev_free(made)
+                _ = Glibc.close(descriptor)
+                throw .systemCall(path: path, operation: "EVIOCGRAB", errno: Errno(rawValue: -grab))
+            }
+        }
         self.fileDescriptor = descriptor
         self.device = made
     }
@@ -64,6 +78,11 @@ package final class LibEvdevKeyboardStream: KeyboardEventStream, @unchecked Send
     /// Opens `path` (for use as `KeyReader`'s opener).
     package static func open(_ path: String) throws(EvdevError) -> any KeyboardEventStream {
         try LibEvdevKeyboardStream(path: path)
+    }
+
+    /// Opens `path` and grabs it (for use as a scanner's `KeyReader`'s opener).
+    package static func openGrabbing(_ path: String) throws(EvdevError) -> any KeyboardEventStream {
+        try LibEvdevKeyboardStream(path: path, grabbing: true)
     }
 
     /// `libevdev_next_event`, in normal or sync mode; allocates nothing.

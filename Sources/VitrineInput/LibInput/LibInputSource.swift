@@ -23,6 +23,9 @@ import VitrineLinux
 ///   main thread is busy is not lost in the kernel's 64-event buffer; libinput's keys from those
 ///   keyboards are dropped, and the reader's go through the same translation
 ///   (`LibInputSource+Keys.swift`).
+/// - **Barcode scanners** (`InputConfiguration.scanners`): a `ScannerSource` reads and grabs
+///   them; here their keys are dropped, they are not announced as keyboards, and one added
+///   later is handed over through `scannerAddedHandler`.
 /// - **Switches**: lid and tablet mode, including the state libinput reports at start.
 ///
 /// Read on the run loop from one descriptor (the key reader's readiness is part of it):
@@ -97,7 +100,15 @@ public final class LibInputSource: InputSource {
         /// The board's rotary encoder (`InputConfiguration.encoder`): its wheel and buttons
         /// drive focus (`.encoder` events) instead of scrolling and touching.
         var isEncoder = false
+        /// One of the board's barcode scanners (`InputConfiguration.scanners`): its keys are
+        /// dropped (a `ScannerSource` reads them), and it is no hardware keyboard.
+        var isScanner = false
     }
+
+    /// Called with the name and node of a barcode scanner (`InputConfiguration.scanners`)
+    /// libinput added after start (plugged in): the board hands it to its `ScannerSource`
+    /// (`attach(name:path:)`). Scanners present at start are found by the scanner source.
+    public var scannerAddedHandler: (@MainActor (_ name: String, _ path: String) -> Void)?
 
     /// Wheel units (120 per detent) the encoder turned that do not make a whole detent yet.
     private var encoderRemainder = 0.0
@@ -251,7 +262,9 @@ public final class LibInputSource: InputSource {
         switch raw {
         case .deviceAdded(let info):
             addDevice(info)
-            if info.capabilities.contains(.keyboard), info.hasLetterKeys, let id = states[info.handle]?.id {
+            if states[info.handle]?.isScanner == true {
+                scannerAddedHandler?(info.name, info.path.isEmpty ? "/dev/input/\(info.sysname)" : info.path)
+            } else if info.capabilities.contains(.keyboard), info.hasLetterKeys, let id = states[info.handle]?.id {
                 // A keyboard with letters: the on-screen keyboard's `.auto` policy hides for it.
                 sink(.keyboardAttached(device: id, timestamp: clock.now))
             }
@@ -283,6 +296,9 @@ public final class LibInputSource: InputSource {
         case .pointerButton(let handle, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true,
              .pointerScrollWheel(let handle, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true,
              .key(let handle, _, _, _, _) where encoderIsReadSeparately && states[handle]?.isEncoder == true:
+            return
+        case .key(let handle, _, _, _, _) where states[handle]?.isScanner == true:
+            // A scanner's keys are its `ScannerSource`'s (which grabs it): never typing.
             return
         case let .pointerButton(handle, _, isPressed, time) where states[handle]?.isEncoder == true:
             sink(.encoder(isPressed ? .pressed : .released, timestamp: seconds(time)))
@@ -326,18 +342,22 @@ public final class LibInputSource: InputSource {
             calibratedByLibInput = backend.setCalibration(mapping.calibration, for: info.handle)
         }
         let isEncoder = configuration.encoder.map { $0 == info.name || $0 == info.path } ?? false
-        // The encoder's keys are no keys but focus moves: libinput's (or its dial source's).
-        if info.capabilities.contains(.keyboard), !isEncoder { keyReading?.start(info) }
+        let nodePath = info.path.isEmpty ? "/dev/input/\(info.sysname)" : info.path
+        let isScanner = !isEncoder && ScannerConfiguration.matches(configuration.scanners, name: info.name, path: nodePath)
+        // The encoder's keys are no keys but focus moves: libinput's (or its dial source's);
+        // a scanner's are its scanner source's.
+        if info.capabilities.contains(.keyboard), !isEncoder, !isScanner { keyReading?.start(info) }
         states[info.handle] = DeviceState(id: id, capabilities: info.capabilities,
                                           supportsCalibration: info.supportsCalibration,
-                                          isCalibratedByLibInput: calibratedByLibInput, isEncoder: isEncoder)
+                                          isCalibratedByLibInput: calibratedByLibInput, isEncoder: isEncoder,
+                                          isScanner: isScanner)
         let slots = isTouch ? max(info.touchCount, 1) : 0
         let description = LibInputDevice(id: id, name: info.name, sysname: info.sysname, path: info.path,
                                                  capabilities: info.capabilities, touchSlots: slots,
                                                  isCalibratedByLibInput: calibratedByLibInput)
         devices.append(description)
         updateMaximumTouchCount()
-        logger.info("input device added: \(description)\(isEncoder ? " (the rotary encoder: it moves focus)" : "")")
+        logger.info("input device added: \(description)\(isEncoder ? " (the rotary encoder: it moves focus)" : "")\(isScanner ? " (a barcode scanner: read by its scanner source)" : "")")
         if isStarted, let capacity = touchPoolCapacity, slots > capacity {
             logger.warning("input device \(description) tracks \(slots) fingers but the touch pool holds \(capacity): fingers beyond \(capacity) are ignored (raise [touch] capacity in the board profile)")
         }

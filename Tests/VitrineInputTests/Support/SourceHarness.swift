@@ -60,6 +60,7 @@ extension InputEvent {
         case .scroll: "scroll"
         case .acceleration: "acceleration"
         case .encoder: "encoder"
+        case let .scan(scan): "scan \(scan.code)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Vitrine
+import VitrineBoard
 import VitrineDRM
 import VitrineGraphics
 import VitrineHeadless
@@ -22,16 +23,19 @@ final class KernelApp {
     /// The encoder read with libevdev, when `encoder` names a device that turns as a dial
     /// (opened as `BoardPlatform` opens it).
     let dialEncoder: DialEncoderSource?
+    /// The barcode scanners named by `scanners`, read as `BoardPlatform` reads them.
+    let scanners: ScannerSource?
     /// What the backends logged at warning or above.
     let log = LogCapture(level: .info)
     private var isShutDown = false
 
     /// Starts the app on vkms with `configuration` (the Virtual connector unless it names
     /// another) and a window whose background is `background`; with `input`, libinput reads
-    /// the udev seat (the device named `encoder` being the rotary encoder). Nothing is shown
-    /// until `settle()`.
+    /// the udev seat (the device named `encoder` being the rotary encoder, those named
+    /// `scanners` barcode scanners ending codes without Return after `scanGap` seconds).
+    /// Nothing is shown until `settle()`.
     init(configuration: DRMDisplay.Configuration = DRMDisplay.Configuration(), background: Color = .white,
-         input: Bool = false, encoder: String? = nil) throws {
+         input: Bool = false, encoder: String? = nil, scanners: [String] = [], scanGap: Double = 0.25) throws {
         var configuration = configuration
         if configuration.connectorName == nil { configuration.connectorName = KernelDevices.virtualConnector }
         platform = try DRMPlatform(path: try KernelDevices.vkmsPath(), configuration: configuration,
@@ -42,7 +46,7 @@ final class KernelApp {
             let source: LibInputSource
             do {
                 source = try LibInputSource(configuration: InputConfiguration(devices: .seat("seat0"), allowsNoDevices: true,
-                                                                                  encoder: encoder),
+                                                                                  encoder: encoder, scanners: scanners),
                                             display: platform.drmDisplay, screenScale: platform.screenScale,
                                             clock: platform.epollMainLoop.clock, logger: log.logger(label: "vitrine.input"))
             } catch {
@@ -56,9 +60,14 @@ final class KernelApp {
             let dial = DialEncoderSource.open(for: source, loop: platform.epollMainLoop, logger: log.logger(label: "vitrine.input"))
             if let dial { app.addInputSource(dial) }
             dialEncoder = dial
+            let scannerSource = BoardPlatform.scannerSource(ScannerConfiguration(devices: scanners, gap: scanGap), libInput: source,
+                                                            loop: platform.epollMainLoop, logger: log.logger(label: "vitrine.input"))
+            if let scannerSource { app.addInputSource(scannerSource) }
+            self.scanners = scannerSource
         } else {
             libInput = nil
             dialEncoder = nil
+            self.scanners = nil
         }
         window = Window(frame: app.screen.bounds)
         window.backgroundColor = background
@@ -116,6 +125,10 @@ final class KernelApp {
         if let dialEncoder {
             platform.epollMainLoop.removeInputSource(dialEncoder)
             dialEncoder.close()
+        }
+        if let scanners {
+            platform.epollMainLoop.removeInputSource(scanners)
+            scanners.close()
         }
         platform.shutdown()
     }

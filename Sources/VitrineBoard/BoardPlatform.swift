@@ -23,7 +23,9 @@ import VitrineSDL
 /// - `drm`: the console taken over (`[system] console`), the epoll loop and the DRM display
 ///   (`DRMPlatform`, configured from `[display]`), libinput on the seat or the device paths of
 ///   `[input]` with the `[touch]` calibration, and the accelerometer of `[accelerometer]`
-///   (created stopped: it is read only while something needs it);
+///   (created stopped: it is read only while something needs it); the encoder, the
+///   accelerometer and the headphone jack are followed as they are plugged in and unplugged
+///   (`hotplug`);
 /// - `Screen.screenless` (what `main` runs with no panel): the epoll loop and a virtual display
 ///   of the profile's mode (`ScreenlessPlatform`), seen through the remote view;
 /// - `Screen.window` (with the `Window` part): a desktop window of the profile's screen
@@ -101,11 +103,20 @@ public final class BoardPlatform: ConfigurablePlatform {
     /// libinput, on DRM boards; nil headless.
     public let libInput: LibInputSource?
     /// The rotary encoder read with libevdev because it turns as a dial (REL_DIAL), on DRM
-    /// boards whose `[input] encoder` has one; nil otherwise.
-    public private(set) var dialEncoder: DialEncoderSource?
+    /// boards whose `[input] encoder` has one, found at start or plugged in since; nil
+    /// otherwise (and once it is unplugged).
+    public internal(set) var dialEncoder: DialEncoderSource?
     /// The barcode scanners of `[input] scanners`, on DRM boards that name any; nil otherwise
     /// (headless, a test sends scans with `ScriptedInput.scan`).
     public private(set) var scanners: ScannerSource?
+    /// Devices plugged in and unplugged after start, on DRM boards: the one owner of the udev
+    /// monitor, which follows the encoder, the accelerometer and the headphone jack of the
+    /// profile. Nil headless, or when udev cannot be listened to (logged). Another kind of
+    /// device is followed with `hotplug.follow(_:)`.
+    public private(set) var hotplug: DeviceHotplug?
+    /// The kinds `configure(_:)` follows on `hotplug`, unfollowed when another application takes
+    /// the platform over.
+    var followedKinds: [DeviceHotplug.Following] = []
     /// The accelerometer (stopped until something needs it), when the profile has one and it
     /// is not `"none"`; nil headless.
     public let accelerometer: AccelerometerSource?
@@ -259,6 +270,8 @@ public final class BoardPlatform: ConfigurablePlatform {
                 releaseAll()
                 throw .input(error, profile: profile.name)
             }
+            // Listening before the devices are opened: one plugged in meanwhile is not missed.
+            hotplug = Self.startHotplug(on: drm.epollMainLoop, logger: logger)
             dialEncoder = DialEncoderSource.open(for: input, loop: drm.epollMainLoop, logger: logger)
             scanners = Self.scannerSource(profile.input.scanner, libInput: input, loop: drm.epollMainLoop, logger: logger)
             let capacity = Self.touchCapacity(profile: profile.touch.capacity, reported: input.maximumTouchCount)
@@ -266,6 +279,7 @@ public final class BoardPlatform: ConfigurablePlatform {
             do {
                 accelerometer = try Self.accelerometer(profile.accelerometer, mainLoop: drm.epollMainLoop, logger: logger)
             } catch {
+                hotplug?.stop()
                 input.suspend()
                 releaseAll()
                 throw .accelerometer(error, profile: profile.name)
@@ -333,7 +347,8 @@ public final class BoardPlatform: ConfigurablePlatform {
     }
 
     /// Tells systemd the app is stopping, then releases everything in the reverse order of
-    /// its making: watchdog, VT switching (the console back to `VT_AUTO`), accelerometer,
+    /// its making: watchdog, the udev monitor, speech, VT switching (the console back to
+    /// `VT_AUTO`), accelerometer,
     /// input (its devices handed back to the seat), display (restored as found) and loop, the
     /// seat (closed) or the console. Idempotent.
     public func shutdown() {
@@ -341,6 +356,8 @@ public final class BoardPlatform: ConfigurablePlatform {
         isShutDown = true
         watchdog?.stop()
         watchdog = nil
+        // No device is opened while the rest is released.
+        hotplug?.stop()
         #if Speech
         speech?.stop()
         #endif
@@ -397,11 +414,10 @@ public final class BoardPlatform: ConfigurablePlatform {
         application.shakeDetector.configuration.quietPeriod = shake.quietPeriod
         application.orientationDetector.configuration.hysteresis = profile.accelerometer.orientationHysteresis
         if let accelerometer {
-            accelerometer.deviceLostHandler = { [weak accelerometer, weak application, logger] error in
-                logger.error("\(error); shakes and auto-rotation stop until the app restarts")
+            // The source logged it; plugged in again, hotplug resumes it (`followDevices`).
+            accelerometer.deviceLostHandler = { [weak accelerometer, weak application] _ in
                 guard let accelerometer else { return }
-                application?.mainLoop.removeInputSource(accelerometer)
-                accelerometer.stop()
+                application?.suspendOnDemandSource(accelerometer)
             }
             application.detectsShakes = shake.enabled
             application.autoRotates = profile.accelerometer.autoRotate
@@ -423,6 +439,7 @@ public final class BoardPlatform: ConfigurablePlatform {
         #if Speech
         startSpeech(on: application)
         #endif
+        followDevices(for: application)
     }
 
     /// One line for logs and systemd's STATUS=: the board, the mode and the connector (and the

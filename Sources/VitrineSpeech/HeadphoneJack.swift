@@ -26,6 +26,8 @@ public final class HeadphoneJack {
     public private(set) var isPlugged: Bool
     /// Called with the new state when it changes.
     public var onChange: (@MainActor (Bool) -> Void)?
+    /// Whether the node is open and watched (false after `close()` or once it went away).
+    public var isOpen: Bool { node != nil }
 
     private var node: (any EvdevNode)?
     private var watch: DescriptorWatch?
@@ -69,7 +71,7 @@ public final class HeadphoneJack {
                 }
             } else {
                 guard let found = try find(in: directory, opener: opener) else {
-                    logger.error("speech: no headphone jack found in \(directory) (no device with SW_HEADPHONE_INSERT) — speech stays off; set [accessibility] speech = \"on\", or name the jack's node in [accessibility] jack")
+                    logger.error("speech: no headphone jack found in \(directory) (no device with SW_HEADPHONE_INSERT) — speech stays off until one is plugged in; set [accessibility] speech = \"on\", or name the jack's node in [accessibility] jack")
                     return nil
                 }
                 node = found
@@ -132,14 +134,14 @@ public final class HeadphoneJack {
                 }
                 break reading
             case .failed(let error):
-                logger.error("speech: the headphone jack \(path) is gone (\(error)); taking the headphones as out")
+                logger.warning("speech: the headphone jack \(path) is gone (\(error)); taking the headphones as out")
                 close()
                 state = false
                 break reading
             }
         }
         if !ready.isDisjoint(with: .terminal) && self.node != nil {
-            logger.error("speech: the headphone jack \(path) hung up; taking the headphones as out")
+            logger.warning("speech: the headphone jack \(path) hung up; taking the headphones as out")
             close()
             state = false
         }

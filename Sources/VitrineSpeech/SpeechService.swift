@@ -8,6 +8,8 @@ import Vitrine
 /// - `.on`: `start()` makes the synthesizer (espeak-ng on a worker queue) and opens the ALSA PCM.
 /// - `.onHeadphones`: `start()` opens the jack (`HeadphoneJack`); speech is on while headphones
 ///   are in, made when they go in and released (engine stopped, PCM closed) when they come out.
+///   A jack plugged in after start (a USB headset) is adopted through `headphoneJackKind()`;
+///   the jack unplugged counts as headphones out.
 ///
 /// Without a sound device (a VM, CI) the failure is logged once — "no sound device … speech
 /// continues silently" — and speech goes to a `SilentAudioSink`: everything else works.
@@ -32,12 +34,13 @@ public final class SpeechService {
     /// The screen reader while speech is on and there is an application; nil otherwise.
     public private(set) var screenReader: ScreenReader?
 
-    private let loop: any MainLoop
-    private let logger: Logger
+    let loop: any MainLoop
+    let logger: Logger
     private let scheduling: EspeakSynthesizer.Scheduling
     private let makeSink: @MainActor (_ sampleRate: Int) -> Result<any AudioSink, SpeechError>
     private var sink: (any AudioSink)?
-    private var started = false
+    /// Whether `start` ran (a jack plugged in later is adopted only then).
+    private(set) var started = false
 
     /// A service for `configuration` on `loop`. `makeSink` opens the sound output for a sample
     /// rate (default: ALSA on `configuration.device`); tests give an in-memory sink and
@@ -81,28 +84,45 @@ public final class SpeechService {
         case .on:
             turnOn(because: "speech = \"on\"")
         case .onHeadphones:
+            // None found: one plugged in later is adopted (`headphoneJackKind`).
             guard let jack = openJack() else { return }
-            self.jack = jack
-            jack.onChange = { [weak self] plugged in
-                if plugged {
-                    self?.turnOn(because: "headphones plugged in")
-                } else {
-                    self?.turnOff(because: "headphones pulled out")
-                }
-            }
-            if jack.isPlugged {
-                turnOn(because: "headphones in at start")
-            } else {
-                logger.info("speech: off until headphones are plugged into \(jack.path) (\(jack.name))")
-            }
+            adopt(jack, because: "headphones in at start")
         }
     }
 
-    /// Turns speech off and closes the jack; idempotent. Called by the board at shutdown.
+    /// Makes `jack` the one speech follows: on now when headphones are in (`reason`), then on
+    /// and off with its switch.
+    func adopt(_ jack: HeadphoneJack, because reason: String) {
+        self.jack = jack
+        jack.onChange = { [weak self] plugged in
+            if plugged {
+                self?.turnOn(because: "headphones plugged in")
+            } else {
+                self?.turnOff(because: "headphones pulled out")
+            }
+        }
+        if jack.isPlugged {
+            turnOn(because: reason)
+        } else {
+            logger.info("speech: off until headphones are plugged into \(jack.path) (\(jack.name))")
+        }
+    }
+
+    /// The jack went away with its device (a USB headset unplugged): it is closed and
+    /// forgotten, and speech is off as with headphones pulled out.
+    func dropJack(because reason: String) {
+        jack?.close()
+        jack = nil
+        turnOff(because: reason)
+    }
+
+    /// Turns speech off and closes the jack (no jack plugged in later is adopted until `start`
+    /// again); idempotent. Called by the board at shutdown.
     public func stop() {
         turnOff(because: nil)
         jack?.close()
         jack = nil
+        started = false
     }
 
     private func turnOn(because reason: String) {

@@ -125,6 +125,40 @@ extension Application {
         }
     }
 
+    /// The device of `source` (an on-demand source added with `addInputSource`: the
+    /// accelerometer) was plugged in again, or for the first time: starts it now when
+    /// something needs its events (`detectsShakes`, `autoRotates`), adds it to the run loop and
+    /// posts its current state, as at start. Returns whether it is read now; false when nothing
+    /// needs it (it starts when something does) or it is not one of this application's.
+    /// Rethrows what its `start()` throws (the source stays stopped).
+    @discardableResult
+    public func resumeOnDemandSource(_ source: any OnDemandInputSource) throws -> Bool {
+        guard let entry = onDemandSources.first(where: { $0.source === source }), needsMotionSamples else { return false }
+        if source.isStarted { return true }
+        try source.start()
+        mainLoop.addInputSource(source, handler: entry.handler)
+        if let state = source.currentState() { post(state) }
+        return true
+    }
+
+    /// The device of `source` (an on-demand source: the accelerometer) went away: takes it off
+    /// the run loop and stops it (idempotent), and drops the motion it was in the middle of: a
+    /// shake in progress is cancelled (`motionCancelled`), an orientation not yet settled is
+    /// forgotten, so the screen stays as it is. `resumeOnDemandSource` starts it again.
+    public func suspendOnDemandSource(_ source: any OnDemandInputSource) {
+        if source.isStarted {
+            mainLoop.removeInputSource(source)
+            source.stop()
+        }
+        if let phase = shakeDetector.reset() {
+            sendMotion(.motionShake, phase: phase, timestamp: clock.now)
+        }
+        orientationDetector.reset(to: screenRotation)
+        orientationTimer?.invalidate()
+        orientationTimer = nil
+        lastAcceleration = nil
+    }
+
     func accelerate(_ sample: Acceleration, timestamp: Double) {
         if detectsShakes, let phase = shakeDetector.add(sample, at: timestamp) {
             sendMotion(.motionShake, phase: phase, timestamp: timestamp)

@@ -73,7 +73,7 @@ public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertib
                 + "name another device in [accelerometer] device of the board profile"
         case .deviceLost(let path, let errno):
             return "\(path): the accelerometer went away (\(errno)) — it is no longer read; "
-                + "check its connection and the kernel log (dmesg), then restart the app"
+                + "check its connection and the kernel log (dmesg); it is read again once plugged back in"
         }
     }
 }

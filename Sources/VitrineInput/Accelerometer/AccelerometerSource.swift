@@ -59,7 +59,7 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
     }
 
     private let mainLoop: any MainLoop
-    private let system: AccelerometerSystem
+    let system: AccelerometerSystem
     private let logger: Logger
     private var reader: Reader?
     /// The IIO sample taken by the timer and not yet dispatched.
@@ -338,7 +338,8 @@ public final class AccelerometerSource: OnDemandInputSource, SignallingInputSour
     private func deviceWentAway(_ error: AccelerometerError) {
         isLost = true
         pendingSample = nil
-        logger.error("accelerometer: \(error)")
+        // A warning, not an error: unplugging is no fault, and hotplug reads it again.
+        logger.warning("accelerometer: \(error)")
         deviceLostHandler?(error)
     }
 

@@ -18,10 +18,7 @@ extension DialEncoderSource {
               let dial = open(encoder: encoder, directory: directory, clock: loop.clock, logger: logger, opener: opener)
         else { return nil }
         libInput.encoderIsReadSeparately = true
-        dial.deviceLostHandler = { [weak dial, weak loop] in
-            guard let dial else { return }
-            loop?.removeInputSource(dial)
-        }
+        dial.takesItselfOffWhenLost(from: loop)
         return dial
     }
 }

@@ -28,7 +28,7 @@ import VitrineSeams
 /// overflow stay lost, a button whose state changed meanwhile is reported as pressed or
 /// released. The device vanishing (unplugged, revoked) is logged once; the source then calls
 /// `deviceLostHandler` (which should remove it from the loop) and closes the node; nothing
-/// else changes. Only a device present at start is read (as with libinput's path backend).
+/// else changes. A board reads an encoder plugged in later, or again, through `hotplugKind`.
 @MainActor
 public final class DialEncoderSource: InputSource {
     /// The encoder's evdev node.
@@ -184,7 +184,9 @@ public final class DialEncoderSource: InputSource {
     private func lose(_ error: Errno) {
         guard !isLost else { return }
         isLost = true
-        logger.error("the rotary encoder \(path) (\(name)) is gone (\(error)); focus stays on the keys and the touchscreen")
+        // Unplugging is no fault: a warning, once; a board with hotplug reads it again when it
+        // comes back (`hotplugKind`).
+        logger.warning("the rotary encoder \(path) (\(name)) is gone (\(error)); focus stays on the keys and the touchscreen until it is plugged in again")
         frameDetents = 0
         frameButtons.removeAll(keepingCapacity: true)
         deviceLostHandler?()

@@ -352,13 +352,15 @@ open class ViewController: Responder {
         for controller in chain { controller.isBeingDismissed = true }
         let leaving = top.viewIfLoaded
         let finish: @MainActor () -> Void = { [weak self] in
-            // Every view of the chain goes, covered ones' dimming views included.
+            // Every view of the chain goes, covered ones' dimming views included. They are still
+            // being dismissed until all have gone: a view leaving ends its touches, and a tap
+            // that ends so may ask a leaving controller to present.
             for controller in chain {
-                controller.isBeingDismissed = false
                 controller.viewIfLoaded?.removeFromSuperview()
                 controller.presentationDimmingView?.removeFromSuperview()
                 controller.presentationDimmingView = nil
             }
+            for controller in chain { controller.isBeingDismissed = false }
             self?.endAppearanceTransition()
             for controller in leavingControllers { controller.endAppearanceTransition() }
             completion?()

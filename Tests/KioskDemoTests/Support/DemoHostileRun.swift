@@ -722,7 +722,7 @@ final class DemoHostileRun {
     // MARK: Invariants
 
     private func fail(_ text: String) {
-        if failures.count < 40 { failures.append("seed \(seed), after \(eventsSent) events: \(text)") }
+        if failures.count < 40 { failures.append("seed \(seed), after \(eventsSent) events (at \(now) s on the clock): \(text)") }
     }
 
     /// Lifts every finger, opens the lid, unplugs the hardware keyboard and lets time pass;

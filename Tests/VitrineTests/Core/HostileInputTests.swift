@@ -129,6 +129,9 @@ final class Mischief {
         for (index, view) in views.enumerated() {
             if index > 0 { panel.addSubview(view) }
             view.transform = .identity
+            // A negative size set by mischief moved the bounds' origin (the rectangle is kept
+            // standardized): back to zero, or the panel's touches miss its children for good.
+            view.bounds.origin = .zero
             if index == 0 { view.frame = Rect(x: 0, y: 0, width: 320, height: 200) }
             view.alpha = 1
             view.isUserInteractionEnabled = true

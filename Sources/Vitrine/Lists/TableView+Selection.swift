@@ -48,6 +48,8 @@ extension TableView {
     /// Selects `indexPath` as the user did: asks `willSelectRowAt`, deselects the other rows
     /// (telling `didDeselectRowAt`), then tells `didSelectRowAt`.
     func userSelectRow(at indexPath: ItemPath) {
+        // Against the data as it is now, not as it was before a pending reload.
+        reloadIfNeeded()
         let target = tableDelegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
         guard let target, layout.global(of: target) != nil else { return }
         if allowsMultipleSelection && selectedPaths.contains(target) {
@@ -102,6 +104,9 @@ extension TableView {
     func selectionTouchesCancelled(_ touches: TouchSet) {
         endTracking()
     }
+
+    /// Forgets the row a finger is on, un-highlighted: it will not be selected.
+    func endSelectionTracking() { endTracking() }
 
     private func endTracking() {
         guard let tracked = tracking else { return }

@@ -251,6 +251,9 @@ open class TableView: ScrollView {
 
     func setNeedsReload() {
         needsReload = true
+        // The row under a finger may be another row, or none, once reloaded: the touch selects
+        // nothing when it lifts (it selected a stale index path, out of the new data).
+        endSelectionTracking()
         setNeedsLayout()
     }
 

@@ -34,6 +34,22 @@ struct TableViewSelectionTests {
         #expect(table.indexPathForSelectedRow == ItemPath(row: 2, section: 0))
     }
 
+    /// Found by the demo's hostile stream: the list's filter changed under a finger (a search
+    /// typed on a hardware keyboard) and the lifted finger selected the old row, out of the new
+    /// data. A reload forgets the row under the finger.
+    @Test func aReloadUnderAFingerSelectsNothingWhenItLifts() {
+        let (h, rows, table) = scene()
+        h.down(0, at: Point(x: 100, y: 44 * 5 + 20))
+        h.advance(by: 0.16)
+        #expect(table.cellForRow(at: ItemPath(row: 5, section: 0))?.isHighlighted == true)
+        rows.counts = [2]
+        table.reloadData()
+        h.up(0)
+        h.frame()
+        #expect(rows.selected.isEmpty)
+        #expect(table.indexPathForSelectedRow == nil)
+    }
+
     @Test func selectingAnotherRowDeselectsTheFirst() {
         let (h, rows, table) = scene()
         h.tap(at: Point(x: 100, y: 44 * 2 + 20))

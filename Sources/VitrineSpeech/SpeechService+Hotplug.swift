@@ -27,13 +27,8 @@ extension SpeechService {
             open: { [weak self] device in
                 guard let self, let devnode = device.devnode else { return .notThisKind }
                 if let jack, jack.isOpen { return .notThisKind }
-                let node: any EvdevNode
-                do throws(EvdevError) {
-                    node = try opener(devnode)
-                } catch {
-                    if case .notFound = error { return .gone }
-                    return .failed(error)
-                }
+                var refusal = HotplugOpening.notThisKind
+                guard let node = HotplugOpening.evdevNode(devnode, opener: opener, refusal: &refusal) else { return refusal }
                 guard HeadphoneJack.isJack(node) else {
                     node.close()
                     return .notThisKind

@@ -38,13 +38,8 @@ extension DialEncoderSource {
             open: { device in
                 guard let devnode = device.devnode else { return .notThisKind }
                 if let reading = current(), !reading.isLost { return .notThisKind }
-                let node: any EvdevNode
-                do throws(EvdevError) {
-                    node = try opener(devnode)
-                } catch {
-                    if case .notFound = error { return .gone }
-                    return .failed(error)
-                }
+                var refusal = HotplugOpening.notThisKind
+                guard let node = HotplugOpening.evdevNode(devnode, opener: opener, refusal: &refusal) else { return refusal }
                 guard byNode || node.name == encoder, hasDial(node) else {
                     node.close()
                     return .notThisKind

@@ -48,3 +48,19 @@ public enum HotplugOpening {
     /// (the error's description says it). The app goes on without it.
     case failed(any Error)
 }
+
+extension HotplugOpening {
+    /// Opens the event node `devnode` with `opener` for a kind's `open`: the node, or nil with
+    /// what the kind reports in `refusal` (`.gone` for a node already removed, `.failed`
+    /// otherwise).
+    @MainActor
+    package static func evdevNode(_ devnode: String, opener: @MainActor (String) throws(EvdevError) -> any EvdevNode,
+                                 refusal: inout HotplugOpening) -> (any EvdevNode)? {
+        do throws(EvdevError) {
+            return try opener(devnode)
+        } catch {
+            if case .notFound = error { refusal = .gone } else { refusal = .failed(error) }
+            return nil
+        }
+    }
+}

@@ -14,6 +14,15 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// A C library loaded with dlopen when the app first uses it, not linked: a C target whose
+/// source includes the library's header (from `apt`, its -dev package, which
+/// `scripts/packages --check` reads here) and finds each function by name, once. An app that
+/// never uses it never loads it, nor the libraries it brings (libseat brings libsystemd and six
+/// more); one that does gets a typed error naming the package to install if it is missing.
+func loadedLibrary(_ name: String, apt: String) -> Target {
+    .target(name: name)
+}
+
 /// Release builds of the modules a frame runs through drop Swift's dynamic exclusivity checks.
 /// A check costs a call into the runtime (and a thread-local lookup when it tracks a modify)
 /// on each access to a public or observed class property that the optimizer cannot prove
@@ -68,7 +77,7 @@ let package = Package(
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CVNCServer", pkgConfig: "libvncserver", apt: "libvncserver-dev"),
-        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // libwebp linked: only the tests' fixture encoder (VitrineTestSupport) uses it this way.
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CRSVG", pkgConfig: "cairo", apt: "librsvg2-dev"),   // librsvg; see its shim.h
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
@@ -81,11 +90,13 @@ let package = Package(
         systemLibrary("CLibInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
-        systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
-        systemLibrary("CLibSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CRime", pkgConfig: "rime", apt: "librime-dev"),
         systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
+        // Libraries loaded when first used, not linked (see loadedLibrary).
+        loadedLibrary("CTurboJPEG", apt: "libturbojpeg0-dev"),
+        loadedLibrary("CWebPDecoder", apt: "libwebp-dev"),
+        loadedLibrary("CLibSeat", apt: "libseat-dev"),
         // SDL2 without pkg-config: its cflags carry -D_REENTRANT, which SwiftPM refuses with a warning.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // C for what Swift cannot import (variadic ioctl, libdispatch's main-queue hooks).
@@ -97,7 +108,7 @@ let package = Package(
         // No UI, no devices.
         .target(
             name: "VitrineGraphics",
-            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
+            dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CWebPDecoder", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
                            "CVitrinePixels", .target(name: "CRSVG", condition: .when(traits: ["SVG"]))],
             swiftSettings: frameSpeed
         ),
@@ -136,7 +147,7 @@ let package = Package(
         .target(
             name: "VitrineLinux",
             dependencies: [
-                "VitrineSeams", "CVitrineShims", "CSystemd", "CLibSeat",
+                "VitrineSeams", "CVitrineShims", "CLibSeat",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],

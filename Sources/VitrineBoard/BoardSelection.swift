@@ -52,7 +52,7 @@ extension BoardProfile {
         } catch {
             guard !reference.hasPrefix("/"), error.line == nil else { throw error }
             var note = "a path relative to the working directory \(FileSystem.workingDirectory() ?? "(unknown)")"
-            if !reference.contains("/") { note += "; without .toml, \(reference.dropLast(5)) names a profile in the boards directories" }
+            if !reference.contains("/" as Character) { note += "; without .toml, \(reference.dropLast(5)) names a profile in the boards directories" }
             throw error.noting(note)
         }
     }
@@ -61,7 +61,7 @@ extension BoardProfile {
     /// profile name: it contains `/` or ends in `.toml`. `rpi4-dsi7` is a name; `./mine.toml`,
     /// `mine.toml` and `/etc/vitrine/mine.toml` are paths.
     public static func isPath(_ reference: String) -> Bool {
-        reference.contains("/") || reference.hasSuffix(".toml")
+        reference.contains("/" as Character) || reference.hasSuffix(".toml")
     }
 }
 
@@ -279,7 +279,7 @@ public struct BoardSelector: Sendable {
         var best: (profile: BoardProfile, pattern: String, connected: Bool)?
         for name in BoardDirectories.profileNames(in: directories) {
             let profile = try BoardProfile.load(named: name, directories: directories)
-            guard let pattern = profile.match.filter({ model.contains($0) }).max(by: { $0.count < $1.count }) else { continue }
+            guard let pattern = profile.match.filter({ Self.text(model, contains: $0) }).max(by: { $0.count < $1.count }) else { continue }
             let connected = profile.display.connector.map { connectorStatus(named: $0) == true } ?? false
             if let current = best {
                 let better = (connected && !current.connected)
@@ -334,6 +334,21 @@ package struct BoardConnectors: Sendable {
         let cards = cards(with: name)
         guard let card = cards.first(where: { $0.connected }) ?? cards.first else { return nil }
         return "\(drmDirectory)/card\(card.card)"
+    }
+}
+
+extension BoardSelector {
+    /// Whether `pattern` occurs in `text`, character by character (an empty pattern occurs in
+    /// any text). Not `String.contains(_:)` with a string: that one is _StringProcessing's, and
+    /// calling it links Swift's regex engine, about 1 MB, into every app for this one search.
+    static func text(_ text: String, contains pattern: String) -> Bool {
+        let characters = Array(text), wanted = Array(pattern)
+        guard wanted.count <= characters.count else { return false }
+        for start in 0 ... characters.count - wanted.count
+        where characters[start ..< start + wanted.count].elementsEqual(wanted) {
+            return true
+        }
+        return false
     }
 }
 

@@ -69,7 +69,13 @@ package final class LibSeat: SeatBackend {
     /// Opens the seat. `backend` (`"seatd"`, `"logind"`, `"builtin"`) picks one for this call
     /// (libseat reads `LIBSEAT_BACKEND`, which is set around the call and put back); nil lets
     /// libseat try each. Throws `SeatError.noSeat` with libseat's errno and what it logged.
+    /// Throws `SeatError.libraryMissing` when libseat itself cannot be loaded: it is loaded
+    /// here, on the first seat opened, not linked (see `vitrine_libseat.h`).
     package init(backend: String? = nil) throws(SeatError) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard vitrine_libseat_load(&reason, reason.count) == 0 else {
+            throw .libraryMissing(reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         LibSeatLog.install()
         let listener = UnsafeMutablePointer<libseat_seat_listener>.allocate(capacity: 1)
         listener.initialize(to: libseat_seat_listener(
@@ -84,7 +90,7 @@ package final class LibSeat: SeatBackend {
         LibSeatLog.clear()
         let previous = getenv("LIBSEAT_BACKEND").map { String(cString: $0) }
         if let backend { setenv("LIBSEAT_BACKEND", backend, 1) }
-        let opened = libseat_open_seat(listener, Unmanaged.passUnretained(inbox).toOpaque())
+        let opened = vitrine_libseat_open_seat(listener, Unmanaged.passUnretained(inbox).toOpaque())
         let error = Errno(rawValue: errno)
         if backend != nil {
             if let previous { setenv("LIBSEAT_BACKEND", previous, 1) } else { unsetenv("LIBSEAT_BACKEND") }
@@ -96,8 +102,8 @@ package final class LibSeat: SeatBackend {
         }
         seat = opened
         self.listener = listener
-        seatName = libseat_seat_name(opened).map { String(cString: $0) } ?? "seat0"
-        let descriptor = libseat_get_fd(opened)
+        seatName = vitrine_libseat_seat_name(opened).map { String(cString: $0) } ?? "seat0"
+        let descriptor = vitrine_libseat_get_fd(opened)
         fileDescriptor = descriptor >= 0 ? descriptor : nil
     }
 
@@ -106,7 +112,7 @@ package final class LibSeat: SeatBackend {
     /// `libseat_dispatch`.
     package func dispatch(timeoutMilliseconds: Int32) throws(Errno) -> Int {
         guard let seat else { throw .badFileDescriptor }
-        let handled = libseat_dispatch(seat, timeoutMilliseconds)
+        let handled = vitrine_libseat_dispatch(seat, timeoutMilliseconds)
         if handled < 0 { throw Errno(rawValue: errno) }
         return Int(handled)
     }
@@ -118,7 +124,7 @@ package final class LibSeat: SeatBackend {
     package func openDevice(atPath path: String) throws(Errno) -> (descriptor: Int32, id: Int32) {
         guard let seat else { throw .badFileDescriptor }
         var descriptor: Int32 = -1
-        let id = libseat_open_device(seat, path, &descriptor)
+        let id = vitrine_libseat_open_device(seat, path, &descriptor)
         if id < 0 { throw Errno(rawValue: errno) }
         return (descriptor, id)
     }
@@ -126,26 +132,26 @@ package final class LibSeat: SeatBackend {
     /// `libseat_close_device`.
     package func closeDevice(id: Int32) throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
-        if libseat_close_device(seat, id) != 0 { throw Errno(rawValue: errno) }
+        if vitrine_libseat_close_device(seat, id) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_disable_seat`.
     package func disableSeat() throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
-        if libseat_disable_seat(seat) != 0 { throw Errno(rawValue: errno) }
+        if vitrine_libseat_disable_seat(seat) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_switch_session`.
     package func switchSession(_ number: Int32) throws(Errno) {
         guard let seat else { throw .badFileDescriptor }
-        if libseat_switch_session(seat, number) != 0 { throw Errno(rawValue: errno) }
+        if vitrine_libseat_switch_session(seat, number) != 0 { throw Errno(rawValue: errno) }
     }
 
     /// `libseat_close_seat`, then the listener it pointed at. Idempotent.
     package func close() {
         guard let seat else { return }
         self.seat = nil
-        _ = libseat_close_seat(seat)
+        _ = vitrine_libseat_close_seat(seat)
         listener.deinitialize(count: 1)
         listener.deallocate()
     }
@@ -180,14 +186,14 @@ enum LibSeatLog {
             return !done
         }
         guard first else { return }
-        libseat_set_log_handler { _, format, arguments in
+        vitrine_libseat_set_log_handler { _, format, arguments in
             guard let format, let arguments else { return }
             var buffer = [CChar](repeating: 0, count: 512)
             _ = vsnprintf(&buffer, buffer.count, format, arguments)
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             LibSeatLog.append(line)
         }
-        libseat_set_log_level(LIBSEAT_LOG_LEVEL_INFO)
+        vitrine_libseat_set_log_level(LIBSEAT_LOG_LEVEL_INFO)
     }
 
     static func append(_ line: String) {

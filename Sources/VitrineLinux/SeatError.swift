@@ -8,6 +8,9 @@ public enum SeatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// builtin seat. `errno` is libseat's; `messages` the last lines libseat logged (which say
     /// what each backend tried).
     case noSeat(errno: Errno, messages: [String])
+    /// libseat itself could not be loaded (it is loaded when a seat is first opened, not
+    /// linked): `reason` is the loader's message (the missing file or function).
+    case libraryMissing(reason: String)
     /// The seat was opened but never enabled for this session (another session is in front
     /// of its VT-bound seat).
     case inactive(seat: String)
@@ -31,6 +34,9 @@ public enum SeatError: Error, Hashable, Sendable, CustomStringConvertible {
             let detail = messages.isEmpty ? "" : " (libseat: \(messages.joined(separator: "; ")))"
             return "no seat (\(errno))\(detail) — start seatd (apt install seatd; systemctl enable --now seatd) "
                 + "and add the user to its group, or run under systemd-logind (a unit with PAMName=login on a VT), "
+                + "or use [system] session = \"direct\" in the board profile"
+        case .libraryMissing(let reason):
+            return "libseat could not be loaded (\(reason)) — install it (apt install libseat1), "
                 + "or use [system] session = \"direct\" in the board profile"
         case .inactive(let seat):
             return "\(seat) is not active for this session: another session holds its console — start the app on the "

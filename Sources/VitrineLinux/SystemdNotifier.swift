@@ -1,4 +1,3 @@
-import CSystemd
 import Glibc
 import SystemPackage
 
@@ -6,9 +5,11 @@ import SystemPackage
 public struct SystemdNotifyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message (`READY=1`, `WATCHDOG=1`…).
     public let state: String
-    /// Where it was going: the socket path, or `NOTIFY_SOCKET` when libsystemd chose it.
+    /// Where it was going: the socket's path (`@` first for an abstract socket) or, for an
+    /// address that is not a Unix socket's, `NOTIFY_SOCKET`'s value.
     public let socket: String
-    /// The error the kernel (or libsystemd) returned.
+    /// The error the kernel returned (`addressFamilyNotSupported`: the address is not a Unix
+    /// socket's).
     public let errno: Errno
 
     /// Creates an error.
@@ -24,6 +25,8 @@ public struct SystemdNotifyError: Error, Hashable, Sendable, CustomStringConvert
         switch errno {
         case .noSuchFileOrDirectory, .connectionRefused:
             remedy = "the notification socket is gone: is systemd (the service manager) still running?"
+        case .addressFamilyNotSupported:
+            remedy = "Vitrine speaks the notify protocol over Unix sockets (a path, or @ for an abstract one) only; give the service a Unix NOTIFY_SOCKET"
         case .permissionDenied, .notPermitted:
             remedy = "systemd refuses messages from this process: set NotifyAccess=main in the unit and send from the main process"
         default:
@@ -38,52 +41,36 @@ public struct SystemdNotifyError: Error, Hashable, Sendable, CustomStringConvert
 /// unit (sd_notify(3)): `READY=1` once the app shows its first frame, `STATUS=` for
 /// `systemctl status`, `WATCHDOG=1` to feed the watchdog, `STOPPING=1` when shutting down.
 ///
+/// The protocol is a datagram of text to a Unix socket, spoken here directly rather than
+/// through libsystemd's `sd_notify`: linking libsystemd brings six more libraries (libcap,
+/// libgcrypt and its compressors) into every app for one `sendto`.
+///
 /// Not under systemd (no `NOTIFY_SOCKET`), `fromEnvironment()` returns nil: there is then
 /// nothing to notify and nothing is done at all.
 public final class SystemdNotifier: Sendable {
-    /// Where messages go.
-    public enum Destination: Sendable, Hashable {
-        /// The process's `NOTIFY_SOCKET`, through libsystemd's `sd_notify` (which also handles
-        /// abstract and vsock addresses): what a service uses.
-        case environment
-        /// A Unix datagram socket at this path (a leading `@` names an abstract socket): for
-        /// tests, and for a socket passed by other means.
-        case socket(path: String)
-    }
-
-    /// Where messages go.
-    public let destination: Destination
+    /// The Unix datagram socket messages go to: a path, or `@` and a name for an abstract
+    /// socket, as `NOTIFY_SOCKET` gives it.
+    public let socketPath: String
 
     /// A notifier for this process's service manager, or nil when the process was not started
-    /// by systemd as a `Type=notify` service (no `NOTIFY_SOCKET` in the environment).
-    public static func fromEnvironment() -> SystemdNotifier? {
-        guard let socket = getenv("NOTIFY_SOCKET"), socket.pointee != 0 else { return nil }
-        return SystemdNotifier(destination: .environment)
+    /// by systemd as a `Type=notify` service (no `NOTIFY_SOCKET` in `environment`, which
+    /// looks a variable up; the process's environment by default).
+    public static func fromEnvironment(_ environment: (String) -> String? = SystemdEnvironment.process) -> SystemdNotifier? {
+        guard let socket = environment("NOTIFY_SOCKET"), !socket.isEmpty else { return nil }
+        return SystemdNotifier(socketPath: socket)
     }
 
-    /// A notifier sending to `destination`.
-    public init(destination: Destination) {
-        self.destination = destination
-    }
-
-    /// A notifier sending datagrams to the Unix socket at `socketPath`.
-    public convenience init(socketPath: String) {
-        self.init(destination: .socket(path: socketPath))
+    /// A notifier sending datagrams to the Unix socket at `socketPath` (`@` first: an abstract
+    /// socket). Any other address (systemd's `vsock:`) fails each send with
+    /// `addressFamilyNotSupported`.
+    public init(socketPath: String) {
+        self.socketPath = socketPath
     }
 
     /// Sends `state`: newline-separated `KEY=value` assignments (sd_notify(3)).
     public func send(_ state: String) throws(SystemdNotifyError) {
-        switch destination {
-        case .environment:
-            let result = state.withCString { sd_notify(0, $0) }
-            if result < 0 {
-                let socket = getenv("NOTIFY_SOCKET").map { String(cString: $0) } ?? "NOTIFY_SOCKET"
-                throw SystemdNotifyError(state: state, socket: socket, errno: Errno(rawValue: -result))
-            }
-        case .socket(let path):
-            if let errno = Self.sendDatagram(state, to: path) {
-                throw SystemdNotifyError(state: state, socket: path, errno: errno)
-            }
+        if let errno = Self.sendDatagram(state, to: socketPath) {
+            throw SystemdNotifyError(state: state, socket: socketPath, errno: errno)
         }
     }
 
@@ -118,6 +105,7 @@ public final class SystemdNotifier: Sendable {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/") || bytes.first == UInt8(ascii: "@") else { return .addressFamilyNotSupported }
         if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity else { return .fileNameTooLong }
@@ -140,5 +128,14 @@ public final class SystemdNotifier: Sendable {
         }
         if case .failure(let error) = result { return error }
         return nil
+    }
+}
+
+/// The process's environment as the notifier and the watchdog read it, and where a test gives
+/// them another.
+public enum SystemdEnvironment {
+    /// Looks `name` up in this process's environment.
+    public static func process(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

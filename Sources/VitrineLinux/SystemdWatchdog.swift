@@ -1,4 +1,4 @@
-import CSystemd
+import Glibc
 import Logging
 import VitrineSeams
 
@@ -25,11 +25,16 @@ public final class SystemdWatchdog {
     private var timer: LoopTimer?
     private var hasLoggedFailure = false
 
-    /// The watchdog timeout systemd set for this process (sd_watchdog_enabled(3): `WATCHDOG_USEC`,
-    /// when `WATCHDOG_PID` is absent or this process), in seconds; nil when there is none.
-    public nonisolated static func timeoutFromEnvironment() -> Double? {
-        var microseconds: UInt64 = 0
-        guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
+    /// The watchdog timeout systemd set for this process, in seconds, read as
+    /// sd_watchdog_enabled(3) reads it: `WATCHDOG_USEC`, a positive count of microseconds, when
+    /// `WATCHDOG_PID` is absent or names `processID`. Nil when there is none or either is not a
+    /// number. `environment` looks a variable up (the process's environment by default).
+    public nonisolated static func timeoutFromEnvironment(_ environment: (String) -> String? = SystemdEnvironment.process,
+                                                          processID: Int32 = getpid()) -> Double? {
+        guard let text = environment("WATCHDOG_USEC"), let microseconds = UInt64(text), microseconds > 0 else { return nil }
+        if let pid = environment("WATCHDOG_PID") {
+            guard let owner = Int32(pid), owner == processID else { return nil }
+        }
         return Double(microseconds) / 1_000_000
     }
 

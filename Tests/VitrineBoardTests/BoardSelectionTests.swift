@@ -189,3 +189,25 @@ final class FakeMachine {
         #expect(connectors.status(of: "DP-1") == nil)
     }
 }
+
+@Suite struct BoardModelSearchTests {
+    /// The model search agrees with the standard library's `contains` on random texts over a
+    /// small alphabet, so that patterns often occur (device-tree models are ASCII).
+    @Test func findsAPatternExactlyWhereContainsDoes() {
+        var random = SeededRandom(seed: 7)
+        let alphabet: [String] = ["a", "b", " ", "4"]
+        func text(_ length: Int) -> String {
+            (0 ..< length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+        }
+        var found = 0
+        for _ in 0 ..< 2_000 {
+            let haystack = text(Int(random.next() % 12)), needle = text(Int(random.next() % 4))
+            let expected = needle.isEmpty || haystack.contains(needle)
+            #expect(BoardSelector.text(haystack, contains: needle) == expected, "\(haystack) / \(needle)")
+            if expected { found += 1 }
+        }
+        #expect(found > 200)
+        #expect(BoardSelector.text("Raspberry Pi 4 Model B Rev 1.4", contains: "Raspberry Pi 4"))
+        #expect(!BoardSelector.text("Raspberry Pi 3 Model B", contains: "Raspberry Pi 4"))
+    }
+}

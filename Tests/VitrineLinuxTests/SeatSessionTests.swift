@@ -228,6 +228,7 @@ struct SeatSessionTests {
     @Test func everyErrorSaysWhatToDo() {
         let errors: [SeatError] = [
             .noSeat(errno: .noSuchFileOrDirectory, messages: ["Could not connect to socket /run/seatd.sock"]),
+            .libraryMissing(reason: "libseat.so.1: cannot open shared object file: No such file or directory"),
             .inactive(seat: "seat0"),
             .openingDevice(path: "/dev/dri/card0", errno: .noSuchFileOrDirectory),
             .openingDevice(path: "/dev/dri/card0", errno: .resourceBusy),
@@ -239,7 +240,8 @@ struct SeatSessionTests {
         ]
         for error in errors { #expect(error.description.contains(" — "), "\(error)") }
         #expect(errors[0].description.contains("(libseat: Could not connect to socket /run/seatd.sock)"))
-        #expect(errors[2].description.contains("/dev/input/event*"))
+        #expect(errors[1].description.contains("apt install libseat1"))
+        #expect(errors[3].description.contains("/dev/input/event*"))
     }
 
     // MARK: Real libseat

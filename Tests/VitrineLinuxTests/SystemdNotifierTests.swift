@@ -124,6 +124,65 @@ final class FixedClock: TimeSource {
         }
     }
 
+    @Test func theEnvironmentsSocketIsWhereMessagesGo() throws {
+        let socket = try FakeNotifySocket()
+        let environment = ["NOTIFY_SOCKET": socket.path]
+        let notifier = try #require(SystemdNotifier.fromEnvironment { environment[$0] })
+        try notifier.ready()
+        #expect(socket.received() == ["READY=1"])
+        #expect(SystemdNotifier.fromEnvironment { ["NOTIFY_SOCKET": ""][$0] } == nil)
+        #expect(SystemdNotifier.fromEnvironment { _ in nil } == nil)
+    }
+
+    @Test func anAbstractSocketIsNamedWithAnAt() throws {
+        // systemd gives an abstract address as "@name"; on the wire the name starts with a NUL
+        // and the address's length ends where the name does (no terminating NUL).
+        let name = "vitrine-notify-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in name.utf8.enumerated() { raw[index + 1] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + name.utf8.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        try #require(bound == 0)
+        try SystemdNotifier(socketPath: "@" + name).send("READY=1")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        #expect(count == 7)
+        #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "READY=1")
+    }
+
+    @Test func anAddressThatIsNotAUnixSocketsSaysWhatToGive() {
+        let notifier = SystemdNotifier(socketPath: "vsock:2:1234")
+        do {
+            try notifier.send("READY=1")
+            Issue.record("a vsock address was accepted")
+        } catch {
+            #expect(error.errno == .addressFamilyNotSupported)
+            #expect(error.description.contains("Unix NOTIFY_SOCKET"))
+        }
+    }
+
+    @Test func theWatchdogsTimeoutIsReadAsSystemdWritesIt() {
+        func timeout(_ variables: [String: String], pid: Int32 = 42) -> Double? {
+            SystemdWatchdog.timeoutFromEnvironment({ variables[$0] }, processID: pid)
+        }
+        #expect(timeout(["WATCHDOG_USEC": "20000000"]) == 20)
+        #expect(timeout(["WATCHDOG_USEC": "1500000", "WATCHDOG_PID": "42"]) == 1.5)
+        #expect(timeout(["WATCHDOG_USEC": "1500000", "WATCHDOG_PID": "43"]) == nil)
+        #expect(timeout(["WATCHDOG_USEC": "1500000", "WATCHDOG_PID": "forty-two"]) == nil)
+        #expect(timeout(["WATCHDOG_USEC": "0"]) == nil)
+        #expect(timeout(["WATCHDOG_USEC": "-5"]) == nil)
+        #expect(timeout(["WATCHDOG_USEC": "20s"]) == nil)
+        #expect(timeout([:]) == nil)
+    }
+
     @Test func notUnderSystemdThereIsNoNotifierAndNoWatchdog() {
         // Only meaningful when this test process itself was not started by systemd as a
         // notify service (it never is under `swift test`); then nothing must be set up.

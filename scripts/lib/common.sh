@@ -14,10 +14,10 @@ VITRINE_PARTS=(core Window RemoteView Speech SVG Pinyin)
 # keymaps, libX11's Compose tables read by xkbcommon), systemd's notify protocol, the seat.
 VITRINE_PART_core_build=(pkg-config libpixman-1-dev libpng-dev libturbojpeg0-dev libwebp-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev
-    libdrm-dev libudev-dev libinput-dev libevdev-dev libxkbcommon-dev libsystemd-dev libseat-dev)
+    libdrm-dev libudev-dev libinput-dev libevdev-dev libxkbcommon-dev libseat-dev)
 VITRINE_PART_core_run=(libpixman-1-0 libpng16-16 libturbojpeg0 libwebp7
     libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 libunibreak1 fonts-dejavu-core
-    libdrm2 libudev1 libinput10 libevdev2 libxkbcommon0 xkb-data libx11-data libsystemd0 libseat1)
+    libdrm2 libudev1 libinput10 libevdev2 libxkbcommon0 xkb-data libx11-data libseat1)
 # The desktop window: SDL2 (on X11).
 VITRINE_PART_Window_build=(libsdl2-dev)
 VITRINE_PART_Window_run=(libsdl2-2.0-0)

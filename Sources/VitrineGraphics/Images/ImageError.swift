@@ -22,6 +22,10 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The image is in a format that is an optional part of Vitrine (SVG) and the app was built
     /// without it: `trait` is the package trait that adds it.
     case formatNotBuilt(path: String, format: ImageFormat, trait: String)
+    /// The library that decodes `format` (loaded on the first image of that format, not linked)
+    /// could not be loaded: `reason` is the loader's message, `package` the Debian package that
+    /// installs it.
+    case decoderMissing(path: String, format: ImageFormat, reason: String, package: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -45,6 +49,9 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .formatNotBuilt(let path, let format, let trait):
             "\(path): an \(format) image, and this app was built without \(format) — add the trait \"\(trait)\" to Vitrine's "
                 + "line in the app's Package.swift (traits: [\"\(trait)\"]), or convert the image to PNG"
+        case .decoderMissing(let path, let format, let reason, let package):
+            "\(path): an \(format) image, and its decoder could not be loaded (\(reason)) — install it (apt install \(package)), "
+                + "or convert the image to PNG"
         }
     }
 }

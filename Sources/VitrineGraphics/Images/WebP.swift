@@ -1,12 +1,23 @@
-import CWebP
+import CWebPDecoder
 
 /// WebP through libwebp: the header, and a decode scaled by libwebp itself to the size asked.
+/// The library is loaded on the first WebP (`vitrine_webp.h`), not linked.
 enum WebP {
+    /// Loads libwebp, or throws `decoderMissing` for `name` saying what to install.
+    static func loadLibrary(for name: String) throws(ImageError) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard vitrine_webp_load(&reason, reason.count) == 0 else {
+            throw .decoderMissing(path: name, format: .webp, reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                  package: "libwebp7")
+        }
+    }
+
     /// The size and whether the image has alpha.
     static func header(_ data: [UInt8], name: String) throws(ImageError) -> (width: Int, height: Int, hasAlpha: Bool) {
+        try loadLibrary(for: name)
         var features = WebPBitstreamFeatures()
         let status = data.withUnsafeBufferPointer {
-            WebPGetFeaturesInternal($0.baseAddress, $0.count, &features, WEBP_DECODER_ABI_VERSION)
+            vitrine_WebPGetFeaturesInternal($0.baseAddress, $0.count, &features, WEBP_DECODER_ABI_VERSION)
         }
         guard status == VP8_STATUS_OK else { throw .damaged(path: name, format: .webp, reason: reason(status)) }
         return (Int(features.width), Int(features.height), features.has_alpha != 0)
@@ -15,8 +26,9 @@ enum WebP {
     /// The image decoded to exactly `width`×`height`: premultiplied ARGB8888 with alpha,
     /// XRGB8888 without.
     static func decode(_ data: [UInt8], width: Int, height: Int, hasAlpha: Bool, name: String) throws(ImageError) -> Surface {
+        try loadLibrary(for: name)
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
+        guard vitrine_WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
             throw .damaged(path: name, format: .webp, reason: "libwebp's version does not match its headers")
         }
         let surface = Surface(width: width, height: height, format: hasAlpha ? .argb8888 : .xrgb8888)
@@ -29,8 +41,8 @@ enum WebP {
         config.output.u.RGBA.rgba = surface.baseAddress.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(surface.stride)
         config.output.u.RGBA.size = surface.stride * height
-        let status = data.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
-        WebPFreeDecBuffer(&config.output)
+        let status = data.withUnsafeBufferPointer { vitrine_WebPDecode($0.baseAddress, $0.count, &config) }
+        vitrine_WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else { throw .damaged(path: name, format: .webp, reason: reason(status)) }
         return surface
     }

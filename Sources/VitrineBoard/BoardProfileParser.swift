@@ -1,3 +1,8 @@
+// Over 500 lines on purpose: one reader turns every section of a profile's TOML into its
+// typed configuration with line-precise errors; the sections share the reader's private
+// helpers (typed getters, unknown-key checks, error wording), kept together so that every
+// field is read and reported the same way.
+
 import Vitrine
 import VitrineDRM
 import VitrineGraphics

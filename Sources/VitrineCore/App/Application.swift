@@ -1,3 +1,8 @@
+// Over 500 lines on purpose: the application's stored state (screen, windows, pools, the
+// life-cycle flags, the attached hardware keyboards) must be declared in the class itself;
+// its behaviour is split into Application+*.swift (commit, devices, input checks, keys,
+// life cycle, touches), and this file keeps the declarations they share.
+
 import Logging
 import VitrineGraphics
 

@@ -1,3 +1,8 @@
+// Over 500 lines on purpose: `View` is UIKit's central class; its stored state (hierarchy,
+// geometry, layout and display flags) and its open override points (layout, drawing,
+// hit-testing, touches) must be declared in the class itself; what can be an extension is
+// already one (View+Appearance, +Display, +Hierarchy, +Misuse).
+
 import VitrineGraphics
 
 /// A rectangular area of the screen that draws content, lays out subviews and handles touches

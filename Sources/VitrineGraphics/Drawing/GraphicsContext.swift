@@ -1,3 +1,8 @@
+// Over 500 lines on purpose: the context's state (transform, clip, the box it has inked) is
+// stored properties of the class, which every drawing operation here reads and updates;
+// painting and sparing already live in extensions (+Painting, +Sparing), and what is left
+// needs the stored state an extension in another file cannot declare.
+
 import CPixman
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,7 @@
+// Over 500 lines on purpose: `Region` owns one pixman_region32 (inline for one rectangle)
+// and every operation must keep its copy-on-write and capacity rules; splitting it would
+// widen that private storage to the module.
+
 import CPixman
 
 /// A set of whole pixels, stored as pixman's banded rectangles (`pixman_region32`): the damage

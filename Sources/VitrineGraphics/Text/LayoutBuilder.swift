@@ -1,3 +1,7 @@
+// Over 500 lines on purpose: analysis, breaking and line building are the stages of one
+// layout and share the builder's working arrays, which keep their storage from layout to
+// layout (no allocation once warm); splitting the stages would widen that storage.
+
 import CHarfBuzz
 
 /// The work behind `TextLayout`: paragraphs, face choice per character, bidi levels, scripts,

@@ -1,3 +1,8 @@
+// Over 500 lines on purpose: one class owns the libinput context and translates its events
+// (touch frames, pointer, devices, keys) into `InputEvent`s; every translation reads and
+// updates the same per-device state (slots, calibration, rotation), which is private to the
+// class. Key reading off the main thread is in +Keys.
+
 import CEvdev
 import Logging
 import VitrineSeams

@@ -71,6 +71,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The API reference (scripts/docs): `swift package generate-documentation`. A plugin only,
+        // no code in any product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries (pkg-config; scripts/lib/common.sh installs their -dev packages).

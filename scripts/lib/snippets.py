@@ -2,7 +2,7 @@
 """The helper of scripts/check-snippets (read its header for the markers).
 
     snippets.py generate --root DIR --vitrine-path DIR --package DIR
-        Reads every ```swift block of README.md, docs/**/*.md and Examples/*/README.md, checks its
+        Reads every ```swift block of README.md, docs/**/*.md, the DocC articles and Examples/*/README.md, checks its
         marker, and writes DIR (a SwiftPM package: one target per compiled block, depending on
         Vitrine by path), DIR/manifests/NAME/Package.swift (one per `compiled as manifest`
         block) and DIR/snippets.json (where each generated line comes from). Files whose text
@@ -37,12 +37,19 @@ def fail_marker(problems, where, message):
 
 
 def documents(root):
-    """README.md, docs/**/*.md (every folder under docs/), Examples/*/README.md, relative to root."""
+    """README.md, docs/**/*.md (every folder under docs/), the DocC articles
+    (Sources/*/*.docc/**/*.md), Examples/*/README.md, relative to root."""
     found = ["README.md"] if os.path.isfile(os.path.join(root, "README.md")) else []
     docs = os.path.join(root, "docs")
     if os.path.isdir(docs):
         found += sorted(os.path.relpath(os.path.join(folder, n), root)
                         for folder, _, names in os.walk(docs) for n in names if n.endswith(".md"))
+    # The API reference's articles (DocC catalogs, Sources/MODULE/MODULE.docc/**/*.md).
+    sources = os.path.join(root, "Sources")
+    if os.path.isdir(sources):
+        found += sorted(os.path.relpath(os.path.join(folder, n), root)
+                        for folder, _, names in os.walk(sources) if ".docc" in folder
+                        for n in names if n.endswith(".md"))
     examples = os.path.join(root, "Examples")
     if os.path.isdir(examples):
         for name in sorted(os.listdir(examples)):

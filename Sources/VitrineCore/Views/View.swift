@@ -45,6 +45,11 @@ open class View: Responder {
     var needsLayoutFlag = false
     /// True when this view or a descendant needs layout (so the pass walks into it).
     var subtreeNeedsLayout = false
+    /// This view's record in the layout engine (`LayoutEngine`), or -1 before a constraint
+    /// mentions it.
+    var layoutEngineEntry = -1
+    /// `translatesAutoresizingMaskIntoConstraints` (Layout/View+Constraints.swift).
+    var translatesAutoresizingMaskStorage = true
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
     /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
@@ -453,6 +458,8 @@ open class View: Responder {
     /// again from here, so that the frame this commit presents is not laid out halfway.
     /// Bounded, like the loop in `layoutSubtreeOnce`, against views that keep invalidating.
     func layoutSubtree() {
+        // Constraints changed since the last pass: views they move get marked here first.
+        LayoutEngine.shared.checkFramesIfNeeded()
         var rounds = 0
         repeat {
             layoutSubtreeOnce()
@@ -467,6 +474,8 @@ open class View: Responder {
             needsLayoutFlag = false
             passes += 1
             owningViewController?.viewWillLayoutSubviews()
+            // Constrained subviews get their solved frames before the override runs (UIKit's order).
+            LayoutEngine.shared.applyFrames(toSubviewsOf: self)
             layoutSubviews()
             owningViewController?.viewDidLayoutSubviews()
         }

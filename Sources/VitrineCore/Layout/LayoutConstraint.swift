@@ -83,6 +83,14 @@ public final class LayoutConstraint {
         }
     }
 
+    /// A layout axis (content hugging and compression resistance are per axis).
+    public enum Axis: Sendable, Hashable {
+        /// Widths and x positions.
+        case horizontal
+        /// Heights and y positions.
+        case vertical
+    }
+
     /// How the two sides compare.
     public enum Relation: Sendable, Hashable {
         /// first ≤ second side.

@@ -33,6 +33,9 @@ final class LayoutEngine {
         var pins: [SolverConstraint] = []
         /// The frame the pins hold.
         var pinned = Rect.zero
+        /// Size ≤ and ≥ the intrinsic size at the hugging and compression resistance
+        /// priorities, while the view is placed by constraints and has an intrinsic size.
+        var intrinsic: [SolverConstraint] = []
     }
 
     private var entries: [Entry] = []
@@ -211,7 +214,7 @@ final class LayoutEngine {
             index = entries.count - 1
         }
         view.layoutEngineEntry = index
-        if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) }
+        if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
         return index
     }
 
@@ -244,7 +247,40 @@ final class LayoutEngine {
         } else {
             unpin(index)
         }
+        updateIntrinsicSize(index)
         systemDidChange(view.superview ?? view)
+    }
+
+    /// The view's intrinsic size or its hugging or compression resistance priority changed.
+    func intrinsicSizeDidChange(_ view: View) {
+        let index = view.layoutEngineEntry
+        guard index >= 0 else { return }
+        updateIntrinsicSize(index)
+        systemDidChange(view.superview ?? view)
+    }
+
+    /// Replaces the entry's intrinsic size constraints by ones for the view's current intrinsic
+    /// size and priorities (none for a view that translates its frame). A change of text is
+    /// rare next to a change of constant, so they are rebuilt rather than edited.
+    private func updateIntrinsicSize(_ index: Int) {
+        for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
+        entries[index].intrinsic.removeAll()
+        guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints else { return }
+        let size = view.intrinsicContentSize
+        let priorities = view.contentPriorities
+        let axes = [(entries[index].width, size.width, priorities.huggingHorizontal, priorities.compressionHorizontal),
+                    (entries[index].height, size.height, priorities.huggingVertical, priorities.compressionVertical)]
+        for (variable, length, hugging, compression) in axes where length != View.noIntrinsicMetric {
+            let expression = LinearExpression([LinearTerm(variable)], constant: -length)
+            for (relation, priority) in [(LinearRelation.lessThanOrEqual, hugging), (.greaterThanOrEqual, compression)] {
+                let strength = min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength)
+                do {
+                    entries[index].intrinsic.append(try solver.add(expression, relation, strength: strength))
+                } catch {
+                    view.logHierarchyMisuse("\(type(of: view))'s required intrinsic size \(size) conflicts with its required constraints; it is ignored along that axis")
+                }
+            }
+        }
     }
 
     /// A view that translates its frame and that constraints mention moved or resized: the
@@ -290,6 +326,8 @@ final class LayoutEngine {
 
     private func release(_ index: Int) {
         unpin(index)
+        for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
+        entries[index].intrinsic.removeAll()
         let entry = entries[index]
         for variable in [entry.left, entry.top, entry.width, entry.height] {
             // Still used only if a constraint outlived the view, which holding its items prevents.

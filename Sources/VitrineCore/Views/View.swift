@@ -50,6 +50,8 @@ open class View: Responder {
     var layoutEngineEntry = -1
     /// `translatesAutoresizingMaskIntoConstraints` (Layout/View+Constraints.swift).
     var translatesAutoresizingMaskStorage = true
+    /// Content hugging and compression resistance priorities (Layout/View+Constraints.swift).
+    var contentPriorities = ContentPriorities()
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
     /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
@@ -508,11 +510,15 @@ open class View: Responder {
     /// The marker for "no intrinsic size along this axis".
     public static let noIntrinsicMetric: Double = -1
 
-    /// The size the view's content wants, or `noIntrinsicMetric` per axis; used by stacks.
+    /// The size the view's content wants, or `noIntrinsicMetric` per axis; used by stacks, and
+    /// by the layout engine for a view that constraints place (see
+    /// `contentHuggingPriority(for:)`).
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     /// Tells the layout that `intrinsicContentSize` changed: the superview lays out again.
     public func invalidateIntrinsicContentSize() {
+        // A constrained view's size constraints follow its new intrinsic size.
+        if layoutEngineEntry >= 0 { LayoutEngine.shared.intrinsicSizeDidChange(self) }
         superview?.setNeedsLayout()
         setNeedsLayout()
         // A stack's own natural size follows its arranged views': it passes the news upward.

@@ -41,7 +41,8 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable {
 /// `right` (right-to-left layout is not supported yet).
 ///
 /// A constraint does nothing until activated (`isActive`, `activate(_:)`), and is deactivated
-/// by the engine when one of its items leaves the hierarchy that relates them. Views whose
+/// by the engine when one of its items leaves the hierarchy that relates them. While active it
+/// is kept alive by the items' nearest common ancestor, and leaves the engine with it. Views whose
 /// `translatesAutoresizingMaskIntoConstraints` is false get their frames from the active
 /// constraints in the layout pass, before their superview's `layoutSubviews`.
 @MainActor
@@ -101,14 +102,14 @@ public final class LayoutConstraint {
         case greaterThanOrEqual
     }
 
-    /// The view on the left side.
-    public let firstItem: View?
+    /// The view on the left side. Held weakly, as in UIKit: a constraint keeps no view alive.
+    public private(set) weak var firstItem: View?
     /// Its attribute.
     public let firstAttribute: Attribute
     /// How the sides compare.
     public let relation: Relation
-    /// The view on the right side, or nil for a constant size.
-    public let secondItem: View?
+    /// The view on the right side, or nil for a constant size (held weakly).
+    public private(set) weak var secondItem: View?
     /// Its attribute (`.notAnAttribute` when there is no second item).
     public let secondAttribute: Attribute
     /// The factor of the second attribute.
@@ -160,6 +161,12 @@ public final class LayoutConstraint {
         secondAttribute = toItem == nil ? .notAnAttribute : toAttribute
         self.multiplier = multiplier
         self.constant = constant
+    }
+
+    /// An active constraint released (its common ancestor went, and nobody else held it)
+    /// leaves the solver.
+    isolated deinit {
+        if engineIndex >= 0 { LayoutEngine.shared.constraintWasReleased(at: engineIndex, solverConstraint) }
     }
 
     /// Activates every constraint in `constraints` (UIKit's batch activation).

@@ -40,8 +40,13 @@ final class LayoutEngine {
 
     private var entries: [Entry] = []
     private var freeEntries: [Int] = []
+    /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
+    struct ActiveConstraint {
+        weak var constraint: LayoutConstraint?
+    }
+
     /// The active constraints (each knows its index here).
-    private var active: [LayoutConstraint] = []
+    private var active: [ActiveConstraint] = []
     /// Set by every change of the system: the next layout pass compares solved frames with frames.
     private var needsFrameCheck = false
 
@@ -71,7 +76,8 @@ final class LayoutEngine {
         }
         constraint.container = container
         constraint.engineIndex = active.count
-        active.append(constraint)
+        active.append(ActiveConstraint(constraint: constraint))
+        container.ownedConstraints.append(constraint)
         addToSolver(constraint, container: container)
         systemDidChange(container)
     }
@@ -82,15 +88,29 @@ final class LayoutEngine {
             // The handle came from this solver and is live: removal cannot fail.
             try? solver.remove(handle)
         }
-        let index = constraint.engineIndex
-        active.swapAt(index, active.count - 1)
-        active[index].engineIndex = index
-        active.removeLast()
+        forget(at: constraint.engineIndex)
         constraint.engineIndex = -1
         constraint.solverConstraint = nil
         constraint.isBroken = false
-        if let container = constraint.container { systemDidChange(container) }
+        if let container = constraint.container {
+            container.ownedConstraints.removeAll { $0 === constraint }
+            systemDidChange(container)
+        }
         constraint.container = nil
+    }
+
+    /// Takes the constraint at `index` off the active list (the last one takes its place).
+    private func forget(at index: Int) {
+        active.swapAt(index, active.count - 1)
+        active[index].constraint?.engineIndex = index
+        active.removeLast()
+    }
+
+    /// An active constraint was released with its common ancestor: its row leaves the solver.
+    func constraintWasReleased(at index: Int, _ handle: SolverConstraint?) {
+        if let handle { try? solver.remove(handle) }
+        forget(at: index)
+        needsFrameCheck = true
     }
 
     /// A new constant: the solver shifts it in place (dual simplex), nothing is rebuilt.
@@ -122,9 +142,9 @@ final class LayoutEngine {
         guard !active.isEmpty else { return }
         var index = active.count - 1
         while index >= 0 {
-            let constraint = active[index]
+            let entry = active[index]
             index -= 1
-            guard let container = constraint.container, !container.isDescendant(of: view) else { continue }
+            guard let constraint = entry.constraint, let container = constraint.container, !container.isDescendant(of: view) else { continue }
             let inside = [constraint.firstItem, constraint.secondItem].contains { $0?.isDescendant(of: view) == true }
             if inside { deactivate(constraint) }
         }

@@ -50,6 +50,9 @@ open class View: Responder {
     var layoutEngineEntry = -1
     /// `translatesAutoresizingMaskIntoConstraints` (Layout/View+Constraints.swift).
     var translatesAutoresizingMaskStorage = true
+    /// The active constraints whose items' nearest common ancestor this view is: the view keeps
+    /// them alive, so they go with it (UIKit's `constraints`); the engine holds them weakly.
+    var ownedConstraints: [LayoutConstraint] = []
     /// Content hugging and compression resistance priorities (Layout/View+Constraints.swift).
     var contentPriorities = ContentPriorities()
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.

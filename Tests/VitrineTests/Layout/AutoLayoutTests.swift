@@ -221,6 +221,35 @@ struct AutoLayoutTests {
         #expect(own.isActive)
     }
 
+    @Test func aDroppedHierarchyIsFreedWithItsActiveConstraints() {
+        weak var weakRoot: View?
+        weak var weakChild: View?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let (root, child) = makeRoot()
+            let width = child.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)
+            LayoutConstraint.activate([width, child.heightAnchor.constraint(equalToConstant: 10),
+                                       child.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                       child.topAnchor.constraint(equalTo: root.topAnchor)])
+            root.layoutIfNeeded()
+            #expect(child.frame.width == 200)
+            weakRoot = root
+            weakChild = child
+            weakConstraint = width
+        }
+        #expect(weakRoot == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+        // The engine goes on working for the views that remain.
+        let (root, child) = makeRoot()
+        LayoutConstraint.activate([child.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.25),
+                                   child.heightAnchor.constraint(equalToConstant: 10),
+                                   child.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                   child.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+    }
+
     @Test func constraintsPlaceViewsInAWindowsCommit() {
         let h = Harness()
         let child = View()

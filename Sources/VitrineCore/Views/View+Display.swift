@@ -186,6 +186,10 @@ extension View {
     }
 
     func geometryDidChange(oldExtent: Rect, oldSize: Size) {
+        // Constraints read this view's frame (it translates it): their solution must follow.
+        if layoutEngineEntry >= 0 && translatesAutoresizingMaskStorage {
+            LayoutEngine.shared.translatedFrameDidChange(self)
+        }
         if let window {
             window.addDamage(oldExtent)
             window.addDamage(compositionExtentInWindow())

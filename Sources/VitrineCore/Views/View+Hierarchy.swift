@@ -76,6 +76,8 @@ extension View {
     /// delivered when called from a touch handler.
     public func removeFromSuperview() {
         guard let old = superview else { return }
+        // Constraints from this subtree to views outside lose what relates them (UIKit's).
+        LayoutEngine.shared.viewWillLeaveSuperview(self)
         let appearanceBefore = inheritedAppearance()
         // Leaving the window cancels the subtree's touches (UIKit's interruption), chosen
         // while the tree still says which views are inside.

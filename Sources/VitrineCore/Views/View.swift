@@ -45,6 +45,16 @@ open class View: Responder {
     var needsLayoutFlag = false
     /// True when this view or a descendant needs layout (so the pass walks into it).
     var subtreeNeedsLayout = false
+    /// This view's record in the layout engine (`LayoutEngine`), or -1 before a constraint
+    /// mentions it.
+    var layoutEngineEntry = -1
+    /// `translatesAutoresizingMaskIntoConstraints` (Layout/View+Constraints.swift).
+    var translatesAutoresizingMaskStorage = true
+    /// The active constraints whose items' nearest common ancestor this view is: the view keeps
+    /// them alive, so they go with it (UIKit's `constraints`); the engine holds them weakly.
+    var ownedConstraints: [LayoutConstraint] = []
+    /// Content hugging and compression resistance priorities (Layout/View+Constraints.swift).
+    var contentPriorities = ContentPriorities()
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
     /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
@@ -453,6 +463,8 @@ open class View: Responder {
     /// again from here, so that the frame this commit presents is not laid out halfway.
     /// Bounded, like the loop in `layoutSubtreeOnce`, against views that keep invalidating.
     func layoutSubtree() {
+        // Constraints changed since the last pass: views they move get marked here first.
+        LayoutEngine.shared.checkFramesIfNeeded()
         var rounds = 0
         repeat {
             layoutSubtreeOnce()
@@ -467,6 +479,8 @@ open class View: Responder {
             needsLayoutFlag = false
             passes += 1
             owningViewController?.viewWillLayoutSubviews()
+            // Constrained subviews get their solved frames before the override runs (UIKit's order).
+            LayoutEngine.shared.applyFrames(toSubviewsOf: self)
             layoutSubviews()
             owningViewController?.viewDidLayoutSubviews()
         }
@@ -499,11 +513,15 @@ open class View: Responder {
     /// The marker for "no intrinsic size along this axis".
     public static let noIntrinsicMetric: Double = -1
 
-    /// The size the view's content wants, or `noIntrinsicMetric` per axis; used by stacks.
+    /// The size the view's content wants, or `noIntrinsicMetric` per axis; used by stacks, and
+    /// by the layout engine for a view that constraints place (see
+    /// `contentHuggingPriority(for:)`).
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     /// Tells the layout that `intrinsicContentSize` changed: the superview lays out again.
     public func invalidateIntrinsicContentSize() {
+        // A constrained view's size constraints follow its new intrinsic size.
+        if layoutEngineEntry >= 0 { LayoutEngine.shared.intrinsicSizeDidChange(self) }
         superview?.setNeedsLayout()
         setNeedsLayout()
         // A stack's own natural size follows its arranged views': it passes the news upward.

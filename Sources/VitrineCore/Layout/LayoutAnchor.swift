@@ -1,0 +1,108 @@
+/// One layout attribute of a view, to make constraints from (UIKit's `NSLayoutAnchor`). The
+/// type parameter keeps axes apart at compile time: an x-axis anchor relates only to x-axis
+/// anchors, a y-axis anchor to y-axis anchors, a dimension to dimensions. Positions are in the
+/// items' nearest common ancestor's space, sizes in points (see `LayoutConstraint`). Every
+/// method returns an inactive constraint.
+@MainActor
+public class LayoutAnchor<AnchorType: AnyObject> {
+    /// The view the anchor belongs to.
+    public let item: View
+    /// The attribute it stands for.
+    public let attribute: LayoutConstraint.Attribute
+
+    init(item: View, attribute: LayoutConstraint.Attribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+
+    /// `self = anchor + constant`.
+    public func constraint(equalTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: constant)
+    }
+
+    /// `self ≥ anchor + constant`.
+    public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: constant)
+    }
+
+    /// `self ≤ anchor + constant`.
+    public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: constant)
+    }
+
+    func make(_ relation: LayoutConstraint.Relation, _ anchor: LayoutAnchor<AnchorType>?, multiplier: Double,
+              constant: Double) -> LayoutConstraint {
+        LayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: anchor?.item,
+                         attribute: anchor?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+    }
+}
+
+/// A horizontal position anchor (`leftAnchor`, `rightAnchor`, `leadingAnchor`,
+/// `trailingAnchor`, `centerXAnchor`), in points of the common ancestor's space.
+@MainActor
+public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {}
+
+/// A vertical position anchor (`topAnchor`, `bottomAnchor`, `centerYAnchor`), in points of the
+/// common ancestor's space (y down).
+@MainActor
+public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {}
+
+/// A size anchor (`widthAnchor`, `heightAnchor`), in points. Dimensions of either axis relate
+/// to each other (an aspect ratio is `widthAnchor` equal to a multiple of `heightAnchor`).
+@MainActor
+public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
+    /// `self = constant`.
+    public func constraint(equalToConstant constant: Double) -> LayoutConstraint {
+        make(.equal, nil, multiplier: 1, constant: constant)
+    }
+
+    /// `self ≥ constant`.
+    public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, nil, multiplier: 1, constant: constant)
+    }
+
+    /// `self ≤ constant`.
+    public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, nil, multiplier: 1, constant: constant)
+    }
+
+    /// `self = multiplier × anchor + constant`.
+    public func constraint(equalTo anchor: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+        make(.equal, anchor, multiplier: multiplier, constant: constant)
+    }
+
+    /// `self ≥ multiplier × anchor + constant`.
+    public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+                           constant: Double = 0) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: multiplier, constant: constant)
+    }
+
+    /// `self ≤ multiplier × anchor + constant`.
+    public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+                           constant: Double = 0) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: multiplier, constant: constant)
+    }
+}
+
+extension View {
+    /// The frame's minX, in the space of the ancestor a constraint is made in.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+    /// The frame's maxX.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+    /// The leading edge: the left one (right-to-left layout is not supported yet).
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+    /// The trailing edge: the right one (right-to-left layout is not supported yet).
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
+    /// The frame's midX.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+    /// The frame's minY.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+    /// The frame's maxY.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+    /// The frame's midY.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
+    /// The bounds' width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+    /// The bounds' height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+}

@@ -1,0 +1,195 @@
+import VitrineGraphics
+
+/// How strongly a constraint holds (UIKit's `UILayoutPriority`): 1000 is required, anything
+/// from 1 to 999 is optional. The engine minimises Σ priority × violation (points) over the
+/// optional constraints that cannot all hold, so one point of error at 750 costs as much as
+/// three at 250 (UIKit's engine keeps no such arithmetic public; layouts where several low
+/// priorities together outweigh one higher can differ from UIKit's).
+public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable {
+    /// The priority, 1…1000.
+    public var rawValue: Float
+    /// A priority of `rawValue`.
+    public init(rawValue: Float) { self.rawValue = rawValue }
+    /// A priority of `value`.
+    public init(_ value: Float) { self.rawValue = value }
+
+    /// 1000: the constraint must hold.
+    public static let required = LayoutPriority(1000)
+    /// 750: a button's compression resistance in UIKit.
+    public static let defaultHigh = LayoutPriority(750)
+    /// 250: a button's content hugging in UIKit.
+    public static let defaultLow = LayoutPriority(250)
+    /// 50: what `systemLayoutSizeFitting` uses in UIKit.
+    public static let fittingSizeLevel = LayoutPriority(50)
+
+    /// Orders by raw value.
+    public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// A priority `rhs` above `lhs` (`.defaultHigh + 1`).
+    public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue + rhs) }
+    /// A priority `rhs` below `lhs` (`.required - 1`).
+    public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue - rhs) }
+}
+
+/// A linear relation between two layout attributes of views (UIKit's `NSLayoutConstraint`):
+///
+///     firstItem.firstAttribute  (relation)  multiplier × secondItem.secondAttribute + constant
+///
+/// Positions are in the coordinate space of the items' nearest common ancestor (`left` of a
+/// subview is its frame's minX there; the ancestor's own `left` is 0, its bounds' left edge);
+/// sizes are the views' bounds sizes, in points. With no second item the right side is
+/// `constant` (only for `width` and `height`). `leading` and `trailing` are `left` and
+/// `right` (right-to-left layout is not supported yet).
+///
+/// A constraint does nothing until activated (`isActive`, `activate(_:)`), and is deactivated
+/// by the engine when one of its items leaves the hierarchy that relates them. While active it
+/// is kept alive by the items' nearest common ancestor, and leaves the engine with it. Views whose
+/// `translatesAutoresizingMaskIntoConstraints` is false get their frames from the active
+/// constraints in the layout pass, before their superview's `layoutSubviews`.
+@MainActor
+public final class LayoutConstraint {
+    /// A layout attribute of a view.
+    public enum Attribute: Sendable, Hashable {
+        /// The frame's minX.
+        case left
+        /// The frame's maxX.
+        case right
+        /// The frame's minY.
+        case top
+        /// The frame's maxY.
+        case bottom
+        /// `left` (left-to-right layout only, for now).
+        case leading
+        /// `right` (left-to-right layout only, for now).
+        case trailing
+        /// The bounds' width.
+        case width
+        /// The bounds' height.
+        case height
+        /// The frame's midX.
+        case centerX
+        /// The frame's midY.
+        case centerY
+        /// No attribute: the second attribute of a constraint with no second item.
+        case notAnAttribute
+
+        /// 0 for horizontal positions, 1 for vertical positions, 2 for width, 3 for height, -1 none.
+        var axisKind: Int {
+            switch self {
+            case .left, .right, .leading, .trailing, .centerX: 0
+            case .top, .bottom, .centerY: 1
+            case .width: 2
+            case .height: 3
+            case .notAnAttribute: -1
+            }
+        }
+    }
+
+    /// A layout axis (content hugging and compression resistance are per axis).
+    public enum Axis: Sendable, Hashable {
+        /// Widths and x positions.
+        case horizontal
+        /// Heights and y positions.
+        case vertical
+    }
+
+    /// How the two sides compare.
+    public enum Relation: Sendable, Hashable {
+        /// first ≤ second side.
+        case lessThanOrEqual
+        /// first = second side.
+        case equal
+        /// first ≥ second side.
+        case greaterThanOrEqual
+    }
+
+    /// The view on the left side. Held weakly, as in UIKit: a constraint keeps no view alive.
+    public private(set) weak var firstItem: View?
+    /// Its attribute.
+    public let firstAttribute: Attribute
+    /// How the sides compare.
+    public let relation: Relation
+    /// The view on the right side, or nil for a constant size (held weakly).
+    public private(set) weak var secondItem: View?
+    /// Its attribute (`.notAnAttribute` when there is no second item).
+    public let secondAttribute: Attribute
+    /// The factor of the second attribute.
+    public let multiplier: Double
+    /// Points added to the right side. Changing it on an active constraint re-solves
+    /// incrementally (nothing is rebuilt, so it can change every animation frame) and lays the
+    /// affected views out again in the next layout pass.
+    public var constant: Double {
+        didSet { if constant != oldValue { LayoutEngine.shared.constantDidChange(self) } }
+    }
+    /// How strongly it holds; default `.required`. Changing it on an active constraint
+    /// re-adds it to the engine.
+    public var priority: LayoutPriority = .required {
+        didSet { if priority != oldValue { LayoutEngine.shared.priorityDidChange(self) } }
+    }
+    /// A name for logs (the engine names a broken constraint by it).
+    public var identifier: String?
+
+    /// Whether the constraint takes part in layout. Setting it adds it to the layout engine or
+    /// removes it; an invalid constraint (items with no common ancestor, attributes that do not
+    /// match) is logged and stays inactive.
+    public var isActive: Bool {
+        get { engineIndex >= 0 }
+        set {
+            if newValue { LayoutEngine.shared.activate(self) } else { LayoutEngine.shared.deactivate(self) }
+        }
+    }
+
+    /// Whether the engine could not satisfy it when it was activated (or at its constant's
+    /// last change): it is active but ignored, as UIKit breaks a constraint. Logged once.
+    public internal(set) var isBroken = false
+
+    // The engine's bookkeeping.
+    /// Index in the engine's active list, or -1 when inactive.
+    var engineIndex = -1
+    /// The solver's handle, nil when inactive or broken.
+    var solverConstraint: SolverConstraint?
+    /// The nearest common ancestor of the items while active: positions are in its space.
+    weak var container: View?
+
+    /// `item.attribute (relation) multiplier × toItem.toAttribute + constant`, inactive (UIKit's
+    /// `init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`).
+    public init(item: View, attribute: Attribute, relatedBy relation: Relation, toItem: View?,
+                attribute toAttribute: Attribute, multiplier: Double = 1, constant: Double = 0) {
+        firstItem = item
+        firstAttribute = attribute
+        self.relation = relation
+        secondItem = toItem
+        secondAttribute = toItem == nil ? .notAnAttribute : toAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    /// An active constraint released (its common ancestor went, and nobody else held it)
+    /// leaves the solver.
+    isolated deinit {
+        if engineIndex >= 0 { LayoutEngine.shared.constraintWasReleased(at: engineIndex, solverConstraint) }
+    }
+
+    /// Activates every constraint in `constraints` (UIKit's batch activation).
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+
+    /// Deactivates every constraint in `constraints`.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = false }
+    }
+
+    /// The constraint as an equation, naming views by type (for logs).
+    public var description: String {
+        func side(_ item: View?, _ attribute: Attribute) -> String {
+            guard let item else { return "" }
+            return "\(type(of: item)).\(attribute)"
+        }
+        let symbol = switch relation { case .lessThanOrEqual: "<="; case .equal: "=="; case .greaterThanOrEqual: ">=" }
+        var right = side(secondItem, secondAttribute)
+        if secondItem != nil && multiplier != 1 { right = "\(multiplier) * \(right)" }
+        if secondItem == nil { right = "\(constant)" } else if constant != 0 { right += " + \(constant)" }
+        let name = identifier.map { "'\($0)' " } ?? ""
+        return "<\(name)\(side(firstItem, firstAttribute)) \(symbol) \(right) @\(priority.rawValue)>"
+    }
+}

@@ -1,0 +1,403 @@
+// The layout engine: active `LayoutConstraint`s as rows of one `ConstraintSolver`, and the
+// frames of constrained views read back in the layout pass.
+//
+// Each view a constraint mentions (an item, a view on the way from an item up to the items'
+// nearest common ancestor, or that ancestor when its size is used) gets four variables: its
+// frame's minX, minY, width and height in its superview's space. A position in the ancestor's
+// space is the sum of the minX (minY) of the views on the way; the ancestor's own left and top
+// are 0. A view that translates its autoresizing mask into constraints (the default) is pinned
+// there by four required equalities whose constants follow its frame; a view that does not is
+// placed by the solver. The solver is always solved: activating, deactivating or changing a
+// constant re-solves incrementally, marks the common ancestor for layout and lets the next
+// layout pass move the views whose solved frames differ from their frames.
+
+import VitrineGraphics
+
+@MainActor
+final class LayoutEngine {
+    /// One engine for every hierarchy: systems that share no view are independent rows of the
+    /// same tableau, and constraints made before their views reach a window need no move.
+    static let shared = LayoutEngine()
+
+    let solver = ConstraintSolver()
+
+    /// A view's variables, and its pins while it translates its frame.
+    struct Entry {
+        weak var view: View?
+        var live = false
+        var left: SolverVariable
+        var top: SolverVariable
+        var width: SolverVariable
+        var height: SolverVariable
+        /// left, top, width, height = the frame (required), or empty.
+        var pins: [SolverConstraint] = []
+        /// The frame the pins hold.
+        var pinned = Rect.zero
+        /// Size ≤ and ≥ the intrinsic size at the hugging and compression resistance
+        /// priorities, while the view is placed by constraints and has an intrinsic size.
+        var intrinsic: [SolverConstraint] = []
+    }
+
+    private var entries: [Entry] = []
+    private var freeEntries: [Int] = []
+    /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
+    struct ActiveConstraint {
+        weak var constraint: LayoutConstraint?
+    }
+
+    /// The active constraints (each knows its index here).
+    private var active: [ActiveConstraint] = []
+    /// Set by every change of the system: the next layout pass compares solved frames with frames.
+    private var needsFrameCheck = false
+
+    // MARK: Constraints
+
+    func activate(_ constraint: LayoutConstraint) {
+        guard constraint.engineIndex < 0 else { return }
+        guard let first = constraint.firstItem else { return }
+        let firstKind = constraint.firstAttribute.axisKind
+        let secondKind = constraint.secondAttribute.axisKind
+        let dimensions = firstKind >= 2
+        let valid = firstKind >= 0 && (constraint.secondItem == nil ? dimensions
+                                       : (dimensions ? secondKind >= 2 : secondKind == firstKind))
+        guard valid else {
+            first.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
+            return
+        }
+        let container: View
+        if let second = constraint.secondItem {
+            guard let common = Self.nearestCommonAncestor(first, second) else {
+                first.logHierarchyMisuse("\(constraint.description): its items share no ancestor; it stays inactive")
+                return
+            }
+            container = common
+        } else {
+            container = first
+        }
+        constraint.container = container
+        constraint.engineIndex = active.count
+        active.append(ActiveConstraint(constraint: constraint))
+        container.ownedConstraints.append(constraint)
+        addToSolver(constraint, container: container)
+        systemDidChange(container)
+    }
+
+    func deactivate(_ constraint: LayoutConstraint) {
+        guard constraint.engineIndex >= 0 else { return }
+        if let handle = constraint.solverConstraint {
+            // The handle came from this solver and is live: removal cannot fail.
+            try? solver.remove(handle)
+        }
+        forget(at: constraint.engineIndex)
+        constraint.engineIndex = -1
+        constraint.solverConstraint = nil
+        constraint.isBroken = false
+        if let container = constraint.container {
+            container.ownedConstraints.removeAll { $0 === constraint }
+            systemDidChange(container)
+        }
+        constraint.container = nil
+    }
+
+    /// Takes the constraint at `index` off the active list (the last one takes its place).
+    private func forget(at index: Int) {
+        active.swapAt(index, active.count - 1)
+        active[index].constraint?.engineIndex = index
+        active.removeLast()
+    }
+
+    /// An active constraint was released with its common ancestor: its row leaves the solver.
+    func constraintWasReleased(at index: Int, _ handle: SolverConstraint?) {
+        if let handle { try? solver.remove(handle) }
+        forget(at: index)
+        needsFrameCheck = true
+    }
+
+    /// A new constant: the solver shifts it in place (dual simplex), nothing is rebuilt.
+    func constantDidChange(_ constraint: LayoutConstraint) {
+        guard constraint.engineIndex >= 0, let container = constraint.container else { return }
+        guard let handle = constraint.solverConstraint else {
+            // Broken at activation: try it again with its new constant.
+            deactivate(constraint)
+            activate(constraint)
+            return
+        }
+        do {
+            try solver.setConstant(-constraint.constant, of: handle)
+        } catch {
+            container.logHierarchyMisuse("\(constraint.description): its new constant conflicts with required constraints; the previous one is kept")
+        }
+        systemDidChange(container)
+    }
+
+    func priorityDidChange(_ constraint: LayoutConstraint) {
+        guard constraint.engineIndex >= 0 else { return }
+        deactivate(constraint)
+        activate(constraint)
+    }
+
+    /// The view is about to leave its superview: constraints relating a view of its subtree to
+    /// a view outside lose the hierarchy that placed them, and are deactivated (as UIKit does).
+    func viewWillLeaveSuperview(_ view: View) {
+        guard !active.isEmpty else { return }
+        var index = active.count - 1
+        while index >= 0 {
+            let entry = active[index]
+            index -= 1
+            guard let constraint = entry.constraint, let container = constraint.container, !container.isDescendant(of: view) else { continue }
+            let inside = [constraint.firstItem, constraint.secondItem].contains { $0?.isDescendant(of: view) == true }
+            if inside { deactivate(constraint) }
+        }
+    }
+
+    private func addToSolver(_ constraint: LayoutConstraint, container: View) {
+        guard let first = constraint.firstItem else { return }
+        var expression = LinearExpression(constant: -constraint.constant)
+        addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
+        if let second = constraint.secondItem {
+            addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
+        }
+        let relation: LinearRelation = switch constraint.relation {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        // Priorities outside 1…1000 are clamped (UIKit raises on them).
+        let strength = min(max(Double(constraint.priority.rawValue), 1), ConstraintSolver.requiredStrength)
+        do {
+            constraint.solverConstraint = try solver.add(expression, relation, strength: strength)
+            constraint.isBroken = false
+        } catch {
+            constraint.solverConstraint = nil
+            constraint.isBroken = true
+            container.logHierarchyMisuse("Unable to satisfy \(constraint.description) together with the required constraints already active; it is broken (ignored) until deactivated or changed")
+        }
+    }
+
+    /// Adds `factor × view.attribute` (in `container`'s space) to `expression`.
+    private func addAttribute(_ view: View, _ attribute: LayoutConstraint.Attribute, in container: View,
+                              times factor: Double, to expression: inout LinearExpression) {
+        let entry = entries[entryIndex(for: view)]
+        switch attribute {
+        case .width: expression.terms.append(LinearTerm(entry.width, factor))
+        case .height: expression.terms.append(LinearTerm(entry.height, factor))
+        case .left, .leading: addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
+        case .top: addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
+        case .right, .trailing:
+            addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.width, factor))
+        case .bottom:
+            addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.height, factor))
+        case .centerX:
+            addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.width, factor / 2))
+        case .centerY:
+            addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.height, factor / 2))
+        case .notAnAttribute: break
+        }
+    }
+
+    /// The view's left (top) edge in `container`'s space: Σ minX (minY) of the views on the way.
+    private func addPosition(_ view: View, horizontal: Bool, in container: View, times factor: Double,
+                             to expression: inout LinearExpression) {
+        var current = view
+        while current !== container, let superview = current.superview {
+            let entry = entries[entryIndex(for: current)]
+            expression.terms.append(LinearTerm(horizontal ? entry.left : entry.top, factor))
+            current = superview
+        }
+    }
+
+    static func nearestCommonAncestor(_ a: View, _ b: View) -> View? {
+        var ancestor: View? = a
+        while let candidate = ancestor {
+            if b.isDescendant(of: candidate) { return candidate }
+            ancestor = candidate.superview
+        }
+        return nil
+    }
+
+    // MARK: Views
+
+    private func entryIndex(for view: View) -> Int {
+        if view.layoutEngineEntry >= 0 { return view.layoutEngineEntry }
+        let entry = Entry(view: view, live: true, left: solver.makeVariable(), top: solver.makeVariable(),
+                          width: solver.makeVariable(), height: solver.makeVariable())
+        let index: Int
+        if let free = freeEntries.popLast() {
+            entries[free] = entry
+            index = free
+        } else {
+            entries.append(entry)
+            index = entries.count - 1
+        }
+        view.layoutEngineEntry = index
+        if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
+        return index
+    }
+
+    /// Pins a translating view's variables to `frame` (fresh variables: cannot conflict).
+    private func pin(_ index: Int, to frame: Rect) {
+        let entry = entries[index]
+        var pins: [SolverConstraint] = []
+        for (variable, value) in [(entry.left, frame.minX), (entry.top, frame.minY),
+                                  (entry.width, frame.width), (entry.height, frame.height)] {
+            if let pin = try? solver.add(LinearExpression([LinearTerm(variable)], constant: -value), .equal,
+                                         strength: ConstraintSolver.requiredStrength) {
+                pins.append(pin)
+            }
+        }
+        entries[index].pins = pins
+        entries[index].pinned = frame
+    }
+
+    private func unpin(_ index: Int) {
+        for pin in entries[index].pins { try? solver.remove(pin) }
+        entries[index].pins.removeAll()
+    }
+
+    /// `translatesAutoresizingMaskIntoConstraints` changed.
+    func translationDidChange(_ view: View) {
+        let index = view.layoutEngineEntry
+        guard index >= 0 else { return }
+        if view.translatesAutoresizingMaskIntoConstraints {
+            if entries[index].pins.isEmpty { pin(index, to: view.frame) }
+        } else {
+            unpin(index)
+        }
+        updateIntrinsicSize(index)
+        systemDidChange(view.superview ?? view)
+    }
+
+    /// The view's intrinsic size or its hugging or compression resistance priority changed.
+    func intrinsicSizeDidChange(_ view: View) {
+        let index = view.layoutEngineEntry
+        guard index >= 0 else { return }
+        updateIntrinsicSize(index)
+        systemDidChange(view.superview ?? view)
+    }
+
+    /// Replaces the entry's intrinsic size constraints by ones for the view's current intrinsic
+    /// size and priorities (none for a view that translates its frame). A change of text is
+    /// rare next to a change of constant, so they are rebuilt rather than edited.
+    private func updateIntrinsicSize(_ index: Int) {
+        for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
+        entries[index].intrinsic.removeAll()
+        guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints else { return }
+        let size = view.intrinsicContentSize
+        let priorities = view.contentPriorities
+        let axes = [(entries[index].width, size.width, priorities.huggingHorizontal, priorities.compressionHorizontal),
+                    (entries[index].height, size.height, priorities.huggingVertical, priorities.compressionVertical)]
+        for (variable, length, hugging, compression) in axes where length != View.noIntrinsicMetric {
+            let expression = LinearExpression([LinearTerm(variable)], constant: -length)
+            for (relation, priority) in [(LinearRelation.lessThanOrEqual, hugging), (.greaterThanOrEqual, compression)] {
+                let strength = min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength)
+                do {
+                    entries[index].intrinsic.append(try solver.add(expression, relation, strength: strength))
+                } catch {
+                    view.logHierarchyMisuse("\(type(of: view))'s required intrinsic size \(size) conflicts with its required constraints; it is ignored along that axis")
+                }
+            }
+        }
+    }
+
+    /// A view that translates its frame and that constraints mention moved or resized: the
+    /// next layout pass brings the solution along (its pins follow the new frame there).
+    func translatedFrameDidChange(_ view: View) {
+        needsFrameCheck = true
+        view.markAncestorsNeedLayout()
+    }
+
+    private func systemDidChange(_ container: View) {
+        needsFrameCheck = true
+        container.setNeedsLayout()
+    }
+
+    /// Moves the pins of translating views to their current frames; returns whether any moved.
+    /// Entries of views that are gone are given back.
+    @discardableResult
+    private func syncPins() -> Bool {
+        var moved = false
+        for index in entries.indices where entries[index].live {
+            guard let view = entries[index].view else {
+                release(index)
+                continue
+            }
+            guard !entries[index].pins.isEmpty else { continue }
+            let frame = view.frame
+            let old = entries[index].pinned
+            guard frame != old else { continue }
+            let pins = entries[index].pins
+            let changes = [(frame.minX, old.minX), (frame.minY, old.minY), (frame.width, old.width), (frame.height, old.height)]
+            for (slot, (new, previous)) in changes.enumerated() where new != previous {
+                do {
+                    try solver.setConstant(-new, of: pins[slot])
+                } catch {
+                    view.logHierarchyMisuse("\(type(of: view))'s frame \(frame) conflicts with required constraints on it; constrained views keep its previous frame")
+                }
+            }
+            entries[index].pinned = frame
+            moved = true
+        }
+        return moved
+    }
+
+    private func release(_ index: Int) {
+        unpin(index)
+        for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
+        entries[index].intrinsic.removeAll()
+        let entry = entries[index]
+        for variable in [entry.left, entry.top, entry.width, entry.height] {
+            // Still used only if a constraint outlived the view, which holding its items prevents.
+            try? solver.releaseVariable(variable)
+        }
+        entries[index].live = false
+        freeEntries.append(index)
+    }
+
+    private func solvedFrame(_ index: Int) -> Rect {
+        let entry = entries[index]
+        return Rect(x: solver.value(of: entry.left), y: solver.value(of: entry.top),
+                    width: max(solver.value(of: entry.width), 0), height: max(solver.value(of: entry.height), 0))
+    }
+
+    // MARK: The layout pass
+
+    /// At the start of a layout pass: after a change of the system, marks the superview of every
+    /// constrained view whose solved frame differs from its frame for layout.
+    func checkFramesIfNeeded() {
+        guard needsFrameCheck else { return }
+        needsFrameCheck = false
+        syncPins()
+        markMovedViews()
+    }
+
+    /// Marks the superview of each constrained view whose solved frame is not its frame, but
+    /// `parent`, whose subviews are being given their frames.
+    private func markMovedViews(except parent: View? = nil) {
+        for index in entries.indices where entries[index].live && entries[index].pins.isEmpty {
+            guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints,
+                  let superview = view.superview, superview !== parent else { continue }
+            if solvedFrame(index) != view.frame { superview.setNeedsLayout() }
+        }
+    }
+
+    /// Before `parent`'s `layoutSubviews`: gives its constrained subviews their solved frames.
+    func applyFrames(toSubviewsOf parent: View) {
+        guard !entries.isEmpty else { return }
+        var synced = false
+        for subview in parent.subviews where subview.layoutEngineEntry >= 0 && !subview.translatesAutoresizingMaskIntoConstraints {
+            if !synced {
+                synced = true
+                // A translating view's frame may have changed since the last pass (a resized
+                // window, a frame set by hand): the solution follows before it is read; views
+                // elsewhere that it moves are marked for this pass's next round.
+                if syncPins() { markMovedViews(except: parent) }
+            }
+            let frame = solvedFrame(subview.layoutEngineEntry)
+            if frame != subview.frame { subview.frame = frame }
+        }
+    }
+}

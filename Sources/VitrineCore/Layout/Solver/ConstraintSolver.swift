@@ -1,0 +1,658 @@
+// An incremental simplex solver of the Cassowary kind (Badros, Borning and Stuckey, "The
+// Cassowary linear arithmetic constraint solving algorithm", 2001; the design of kiwi): the
+// engine under Auto Layout.
+//
+// Every constraint becomes one tableau row with a marker symbol of its own (a slack for an
+// inequality, a dummy for a required equality, error symbols for a non-required one); the
+// objective is Σ strength × error over the non-required constraints, kept minimal by primal
+// simplex after each add or removal. A constant change (an edit variable's suggested value,
+// a layout constraint's constant each animation frame) shifts the constraint's marker, which
+// changes only row constants; dual simplex then restores feasibility from the still optimal
+// basis, so nothing is rebuilt.
+//
+// Storage is arrays indexed by integer ids (symbols, rows, constraints, variables), reused
+// through free lists; rows keep their capacity. Once a system is warm, a constant edit and
+// the pivots it causes write in place and allocate nothing.
+
+/// Solves linear equalities and inequalities over real variables, each with a strength:
+/// required ones (strength 1000) must all hold; among the assignments that satisfy them, the
+/// solver keeps one minimising Σ strength × |violation| over the non-required ones (a
+/// strength is a weight: one point of error at 750 costs as much as three at 250).
+///
+/// Constraints are added, removed and their constants changed incrementally; each operation
+/// leaves the solution up to date (`value(of:)`). Operations that fail throw a `SolverError`
+/// and leave the solver as it was. Not thread-safe: use it from one actor (layout uses it on
+/// the main actor).
+public final class ConstraintSolver {
+    /// The strength of a required constraint; anything lower is a weight (UIKit's priorities).
+    public static let requiredStrength = 1000.0
+
+    // MARK: Symbols
+
+    /// Each symbol's kind, by symbol id.
+    private var kinds: [SymbolKind] = []
+    /// The row slot each symbol is the basic symbol of, or -1 when it is parametric.
+    private var rowOfSymbol: [Int] = []
+    /// Symbol ids free for reuse.
+    private var freeSymbols: [Int] = []
+
+    // MARK: Tableau
+
+    /// The rows, by slot; a free slot has `basic == -1` and keeps its storage.
+    private var rows: [SolverRow] = []
+    private var freeRows: [Int] = []
+    /// The objective, dense by symbol id: Σ coefficient × symbol + constant.
+    private var objective: [Double] = []
+    /// The artificial objective while a constraint is added through an artificial variable.
+    private var artificial: [Double] = []
+    private var artificialActive = false
+    /// Basic symbols whose rows may have become negative (dual simplex's queue).
+    private var infeasible: [Int] = []
+
+    // MARK: Variables
+
+    /// Each variable's external symbol, or -1 before its first use.
+    private var symbolOfVariable: [Int] = []
+    /// How many constraint terms use each variable (a variable in use cannot be released).
+    private var uses: [Int] = []
+    private var freeVariables: [Int] = []
+    private var liveVariable: [Bool] = []
+
+    // MARK: Constraints
+
+    private struct Record {
+        var generation = 0
+        var live = false
+        /// The marker symbol: a slack, a dummy or (non-required equality) the positive error.
+        var marker = -1
+        /// The second error symbol of a non-required constraint, or -1.
+        var other = -1
+        var strength = 0.0
+        /// The expression's constant as last set.
+        var constant = 0.0
+        /// How far the marker moves per unit of constant (sign of the row ÷ marker's coefficient).
+        var markerShift = 0.0
+        /// The variables of the expression, for `uses`.
+        var variables: [Int] = []
+    }
+    private var records: [Record] = []
+    private var freeRecords: [Int] = []
+    /// The edit constraint of each variable, or nil.
+    private var editConstraint: [SolverConstraint?] = []
+
+    /// An empty solver.
+    public init() {}
+
+    // MARK: Variables
+
+    /// A new variable, unconstrained, whose value is 0.
+    public func makeVariable() -> SolverVariable {
+        if let index = freeVariables.popLast() {
+            liveVariable[index] = true
+            return SolverVariable(index: index)
+        }
+        symbolOfVariable.append(-1)
+        uses.append(0)
+        liveVariable.append(true)
+        editConstraint.append(nil)
+        return SolverVariable(index: symbolOfVariable.count - 1)
+    }
+
+    /// Gives `variable`'s index back for reuse. Throws `.variableInUse` while a constraint or
+    /// an edit uses it.
+    public func releaseVariable(_ variable: SolverVariable) throws(SolverError) {
+        let index = variable.index
+        guard index < liveVariable.count, liveVariable[index] else { return }
+        guard uses[index] == 0 else { throw .variableInUse }
+        let symbol = symbolOfVariable[index]
+        if symbol >= 0 {
+            // No constraint mentions the variable, so in exact arithmetic its symbol is gone
+            // from the tableau already; rounding may leave a trace, which is dropped here.
+            dropSymbol(symbol)
+            symbolOfVariable[index] = -1
+        }
+        liveVariable[index] = false
+        freeVariables.append(index)
+    }
+
+    /// The variable's value in the current solution (0 for a variable nothing constrains).
+    public func value(of variable: SolverVariable) -> Double {
+        guard variable.index < symbolOfVariable.count else { return 0 }
+        let symbol = symbolOfVariable[variable.index]
+        guard symbol >= 0 else { return 0 }
+        let slot = rowOfSymbol[symbol]
+        return slot >= 0 ? rows[slot].constant : 0
+    }
+
+    // MARK: Constraints
+
+    /// Whether `constraint` is in the solver.
+    public func contains(_ constraint: SolverConstraint) -> Bool {
+        constraint.slot < records.count && records[constraint.slot].live
+            && records[constraint.slot].generation == constraint.generation
+    }
+
+    /// Adds `expression relation 0` with `strength` (1000 or more: required; otherwise a weight
+    /// greater than 0) and re-solves. Throws `.unsatisfiable` when it is required and conflicts
+    /// with the required constraints already in; the solver is then unchanged.
+    public func add(_ expression: LinearExpression, _ relation: LinearRelation,
+                    strength: Double) throws(SolverError) -> SolverConstraint {
+        guard strength > 0, strength.isFinite, expression.constant.isFinite,
+              expression.terms.allSatisfy({ $0.coefficient.isFinite && liveVariable.indices.contains($0.variable.index) && liveVariable[$0.variable.index] })
+        else { throw .invalidValue }
+        let strength = min(strength, Self.requiredStrength)
+        let required = strength >= Self.requiredStrength
+        infeasible.removeAll(keepingCapacity: true)
+        var record = Record()
+        record.live = true
+        record.strength = strength
+        record.constant = expression.constant
+
+        // The row: the expression with basic variables replaced by their rows.
+        var row = takeRowSlotStorage()
+        row.constant = expression.constant
+        for term in expression.terms where term.coefficient != 0 {
+            let symbol = externalSymbol(term.variable.index)
+            let slot = rowOfSymbol[symbol]
+            if slot >= 0 { row.add(rows[slot], times: term.coefficient) } else { row.add(symbol, term.coefficient) }
+        }
+        for term in expression.terms { record.variables.append(term.variable.index) }
+
+        switch relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // expression + slack = 0 (≤) or expression − slack = 0 (≥), slack ≥ 0.
+            let sign = relation == .lessThanOrEqual ? 1.0 : -1.0
+            let slack = newSymbol(.slack)
+            record.marker = slack
+            row.add(slack, sign)
+            if !required {
+                let error = newSymbol(.error)
+                record.other = error
+                row.add(error, -sign)
+                objective[error] += strength
+            }
+        case .equal:
+            if required {
+                let dummy = newSymbol(.dummy)
+                record.marker = dummy
+                row.add(dummy, 1)
+            } else {
+                // expression = e⁺ − e⁻, both ≥ 0 and weighted.
+                let plus = newSymbol(.error), minus = newSymbol(.error)
+                record.marker = plus
+                record.other = minus
+                row.add(plus, -1)
+                row.add(minus, 1)
+                objective[plus] += strength
+                objective[minus] += strength
+            }
+        }
+        var rowSign = 1.0
+        if row.constant < 0 {
+            row.negate()
+            rowSign = -1
+        }
+        // Changing the expression's constant by d changes this row's constant by rowSign × d,
+        // the same as moving the marker by rowSign × d ÷ (its coefficient here).
+        record.markerShift = rowSign / row.coefficient(of: record.marker)
+
+        let subject = chooseSubject(row, record)
+        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
+            if abs(row.constant) >= solverEpsilon {
+                // Only required equalities' markers remain and the constant is not zero: it
+                // contradicts them.
+                discard(row: row, record: record)
+                throw .unsatisfiable
+            }
+            // Redundant with required equalities already in: the row defines its own dummy.
+            installRow(row, basic: record.marker)
+        } else if subject < 0 {
+            if !addWithArtificialVariable(row) {
+                removeMarkers(of: record)
+                releaseSymbols(of: record)
+                optimize(artificialObjective: false)
+                throw .unsatisfiable
+            }
+        } else {
+            row.solve(for: subject)
+            substitute(subject, with: row)
+            installRow(row, basic: subject)
+        }
+        for index in record.variables { uses[index] += 1 }
+        let slot: Int
+        if let free = freeRecords.popLast() {
+            record.generation = records[free].generation + 1
+            records[free] = record
+            slot = free
+        } else {
+            records.append(record)
+            slot = records.count - 1
+        }
+        optimize(artificialObjective: false)
+        return SolverConstraint(slot: slot, generation: records[slot].generation)
+    }
+
+    /// Removes `constraint` and re-solves.
+    public func remove(_ constraint: SolverConstraint) throws(SolverError) {
+        guard contains(constraint) else { throw .unknownConstraint }
+        let record = records[constraint.slot]
+        // The constraint's errors leave the objective.
+        for symbol in [record.marker, record.other] where symbol >= 0 && kinds[symbol] == .error {
+            let slot = rowOfSymbol[symbol]
+            if slot >= 0 { addToObjective(rows[slot], times: -record.strength) } else { objective[symbol] -= record.strength }
+        }
+        removeMarkers(of: record)
+        releaseSymbols(of: record)
+        for index in record.variables { uses[index] -= 1 }
+        records[constraint.slot].live = false
+        records[constraint.slot].variables.removeAll(keepingCapacity: true)
+        freeRecords.append(constraint.slot)
+        optimize(artificialObjective: false)
+    }
+
+    /// The constant of `constraint`'s expression as last set.
+    public func constant(of constraint: SolverConstraint) throws(SolverError) -> Double {
+        guard contains(constraint) else { throw .unknownConstraint }
+        return records[constraint.slot].constant
+    }
+
+    /// Sets the constant of `constraint`'s expression and re-solves by dual simplex from the
+    /// current basis: nothing is rebuilt, and once warm nothing is allocated. Throws
+    /// `.unsatisfiable` when the constraint is required and the new constant contradicts the
+    /// other required constraints; the constant and the solution are then as before.
+    public func setConstant(_ constant: Double, of constraint: SolverConstraint) throws(SolverError) {
+        guard contains(constraint) else { throw .unknownConstraint }
+        guard constant.isFinite else { throw .invalidValue }
+        let record = records[constraint.slot]
+        let shift = (constant - record.constant) * record.markerShift
+        guard shift != 0 else { return }
+        infeasible.removeAll(keepingCapacity: true)
+        shiftMarker(record.marker, by: shift)
+        if dualOptimize() {
+            records[constraint.slot].constant = constant
+            return
+        }
+        // Back to the old constant: from the still dual-feasible basis, dual simplex finds the
+        // old optimum again (that system was feasible).
+        shiftMarker(record.marker, by: -shift)
+        for row in rows where row.basic >= 0 && kinds[row.basic] != .external && row.constant < -solverEpsilon {
+            infeasible.append(row.basic)
+        }
+        _ = dualOptimize()
+        throw .unsatisfiable
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` an edit variable: a constraint `variable = value` of `strength`
+    /// (clamped below required, so a suggestion never fails), starting at its current value.
+    public func addEditVariable(_ variable: SolverVariable, strength: Double) throws(SolverError) {
+        guard variable.index < editConstraint.count, liveVariable[variable.index] else { throw .invalidValue }
+        guard editConstraint[variable.index] == nil else { throw .duplicateEditVariable }
+        let strength = min(strength, Self.requiredStrength - 1)
+        let constraint = try add(LinearExpression([LinearTerm(variable)], constant: -value(of: variable)),
+                                 .equal, strength: strength)
+        editConstraint[variable.index] = constraint
+    }
+
+    /// Ends `variable`'s edit (its edit constraint is removed).
+    public func removeEditVariable(_ variable: SolverVariable) throws(SolverError) {
+        guard variable.index < editConstraint.count, let constraint = editConstraint[variable.index] else {
+            throw .unknownEditVariable
+        }
+        try remove(constraint)
+        editConstraint[variable.index] = nil
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func hasEditVariable(_ variable: SolverVariable) -> Bool {
+        variable.index < editConstraint.count && editConstraint[variable.index] != nil
+    }
+
+    /// Asks for `variable = value` at the edit's strength and re-solves incrementally (dual
+    /// simplex); the other constraints may keep it elsewhere.
+    public func suggestValue(_ value: Double, for variable: SolverVariable) throws(SolverError) {
+        guard variable.index < editConstraint.count, let constraint = editConstraint[variable.index] else {
+            throw .unknownEditVariable
+        }
+        try setConstant(-value, of: constraint)
+    }
+
+    // MARK: Tableau operations
+
+    private func newSymbol(_ kind: SymbolKind) -> Int {
+        if let symbol = freeSymbols.popLast() {
+            kinds[symbol] = kind
+            return symbol
+        }
+        kinds.append(kind)
+        rowOfSymbol.append(-1)
+        objective.append(0)
+        artificial.append(0)
+        return kinds.count - 1
+    }
+
+    private func externalSymbol(_ variable: Int) -> Int {
+        if symbolOfVariable[variable] < 0 { symbolOfVariable[variable] = newSymbol(.external) }
+        return symbolOfVariable[variable]
+    }
+
+    /// A row value whose terms array is a free slot's (so its capacity is reused).
+    private func takeRowSlotStorage() -> SolverRow {
+        guard let slot = freeRows.last else { return SolverRow() }
+        var row = SolverRow()
+        swap(&row, &rows[slot])
+        return row
+    }
+
+    /// Puts `row` in a slot as the definition of `basic`.
+    private func installRow(_ row: SolverRow, basic: Int) {
+        var row = row
+        row.basic = basic
+        let slot: Int
+        if let free = freeRows.popLast() {
+            slot = free
+            rows[slot] = row
+        } else {
+            rows.append(row)
+            slot = rows.count - 1
+        }
+        rowOfSymbol[basic] = slot
+    }
+
+    /// Frees a row slot (its storage stays for reuse).
+    private func freeRow(_ slot: Int) {
+        rowOfSymbol[rows[slot].basic] = -1
+        rows[slot].clear()
+        freeRows.append(slot)
+    }
+
+    /// Gives back a row that was built but not installed, and the new symbols of `record`.
+    private func discard(row: SolverRow, record: Record) {
+        var row = row
+        row.clear()
+        if let slot = freeRows.last { rows[slot] = row }
+        releaseSymbols(of: record)
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            // Those errors were added to the objective (a required constraint has none, but be exact).
+            objective[symbol] = 0
+        }
+    }
+
+    private func releaseSymbols(of record: Record) {
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            dropSymbol(symbol)
+            freeSymbols.append(symbol)
+        }
+    }
+
+    /// Removes every trace of `symbol` from the tableau and objective.
+    private func dropSymbol(_ symbol: Int) {
+        let slot = rowOfSymbol[symbol]
+        if slot >= 0 { freeRow(slot) }
+        for index in rows.indices where rows[index].basic >= 0 { rows[index].remove(symbol) }
+        objective[symbol] = 0
+        artificial[symbol] = 0
+    }
+
+    /// Takes a constraint's marker out of the tableau: drops the row it is basic in, or first
+    /// pivots it into the row that keeps every restricted symbol feasible (Cassowary's rule).
+    private func removeMarkers(of record: Record) {
+        let marker = record.marker
+        if rowOfSymbol[marker] >= 0 {
+            freeRow(rowOfSymbol[marker])
+        } else if let slot = markerLeavingRow(marker) {
+            let leaving = rows[slot].basic
+            rows[slot].solve(for: leaving, replacing: marker)
+            rows[slot].basic = marker
+            rowOfSymbol[leaving] = -1
+            rowOfSymbol[marker] = slot
+            substitute(marker, inRowsOtherThan: slot)
+            freeRow(slot)
+        }
+    }
+
+    private func markerLeavingRow(_ marker: Int) -> Int? {
+        var first = -1, second = -1, third = -1
+        var firstRatio = Double.infinity, secondRatio = Double.infinity
+        for slot in rows.indices where rows[slot].basic >= 0 {
+            let coefficient = rows[slot].coefficient(of: marker)
+            if coefficient == 0 { continue }
+            if kinds[rows[slot].basic] == .external {
+                third = slot
+            } else if coefficient < 0 {
+                let ratio = -rows[slot].constant / coefficient
+                if ratio < firstRatio { firstRatio = ratio; first = slot }
+            } else {
+                let ratio = rows[slot].constant / coefficient
+                if ratio < secondRatio { secondRatio = ratio; second = slot }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    /// The symbol a new row is solved for: an external symbol if any (free in sign), else a
+    /// new slack or error with a negative coefficient (so its value, the row's constant ÷ −c,
+    /// is ≥ 0); -1 when none fits.
+    private func chooseSubject(_ row: SolverRow, _ record: Record) -> Int {
+        for term in row.terms where kinds[term.symbol] == .external { return term.symbol }
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            if kinds[symbol] == .slack || kinds[symbol] == .error, row.coefficient(of: symbol) < 0 { return symbol }
+        }
+        return -1
+    }
+
+    /// Phase one for a row with no obvious subject: minimise an artificial variable equal to
+    /// the row; the constraint is satisfiable exactly when it reaches 0.
+    private func addWithArtificialVariable(_ row: SolverRow) -> Bool {
+        let art = newSymbol(.slack)
+        installRow(row, basic: art)
+        for index in artificial.indices { artificial[index] = 0 }
+        artificialConstant = 0
+        addToArtificial(row, times: 1)
+        artificialActive = true
+        optimize(artificialObjective: true)
+        artificialActive = false
+        let success = abs(artificialConstant) < solverEpsilon * 1000
+        for index in artificial.indices { artificial[index] = 0 }
+        let slot = rowOfSymbol[art]
+        if slot >= 0 {
+            if !success {
+                // Unsatisfiable: drop the row (the constraint's equation) entirely; the caller
+                // then eliminates its marker as a removal would.
+                freeRow(slot)
+                freeSymbols.append(art)
+                return false
+            }
+            if rows[slot].terms.isEmpty {
+                freeRow(slot)
+            } else if let entering = rows[slot].terms.first(where: { kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error })?.symbol {
+                rows[slot].solve(for: art, replacing: entering)
+                rows[slot].basic = entering
+                rowOfSymbol[art] = -1
+                rowOfSymbol[entering] = slot
+                substitute(entering, inRowsOtherThan: slot)
+            } else {
+                freeRow(slot)
+                freeSymbols.append(art)
+                return false
+            }
+        }
+        // The artificial variable is parametric at 0 now: strike it out.
+        dropSymbol(art)
+        freeSymbols.append(art)
+        return success
+    }
+
+    private var artificialConstant = 0.0
+
+    /// Substitutes `row` (defining `symbol`, not yet installed) into every row and objective.
+    private func substitute(_ symbol: Int, with row: SolverRow) {
+        for slot in rows.indices where rows[slot].basic >= 0 {
+            rows[slot].substitute(symbol, with: row)
+            noteIfInfeasible(slot)
+        }
+        substituteIntoObjectives(symbol, with: row)
+    }
+
+    /// Substitutes the row in `slot` (defining its basic symbol) everywhere else.
+    private func substitute(_ symbol: Int, inRowsOtherThan slot: Int) {
+        let row = rows[slot]
+        for other in rows.indices where other != slot && rows[other].basic >= 0 {
+            rows[other].substitute(symbol, with: row)
+            noteIfInfeasible(other)
+        }
+        substituteIntoObjectives(symbol, with: row)
+    }
+
+    private func noteIfInfeasible(_ slot: Int) {
+        let basic = rows[slot].basic
+        if kinds[basic] != .external && rows[slot].constant < -solverEpsilon { infeasible.append(basic) }
+    }
+
+    private func substituteIntoObjectives(_ symbol: Int, with row: SolverRow) {
+        let coefficient = objective[symbol]
+        if coefficient != 0 {
+            objective[symbol] = 0
+            addToObjective(row, times: coefficient)
+        }
+        if artificialActive {
+            let artificialCoefficient = artificial[symbol]
+            if artificialCoefficient != 0 {
+                artificial[symbol] = 0
+                addToArtificial(row, times: artificialCoefficient)
+            }
+        }
+    }
+
+    private func addToObjective(_ row: SolverRow, times factor: Double) {
+        for term in row.terms {
+            let sum = objective[term.symbol] + term.coefficient * factor
+            objective[term.symbol] = abs(sum) < solverEpsilon ? 0 : sum
+        }
+    }
+
+    private func addToArtificial(_ row: SolverRow, times factor: Double) {
+        artificialConstant += row.constant * factor
+        for term in row.terms {
+            let sum = artificial[term.symbol] + term.coefficient * factor
+            artificial[term.symbol] = abs(sum) < solverEpsilon ? 0 : sum
+        }
+    }
+
+    /// Primal simplex on the objective (or the artificial one): pivots while some parametric
+    /// symbol can lower it. Dantzig's rule (steepest coefficient), then Bland's (lowest id)
+    /// after a run of degenerate pivots, which cannot cycle.
+    private func optimize(artificialObjective: Bool) {
+        var degenerateRun = 0
+        while true {
+            var entering = -1
+            var direction = 1.0
+            var best = 0.0
+            for symbol in kinds.indices {
+                // Read in place: a local copy of the array would be copied on the next pivot.
+                let cost = artificialObjective ? artificial[symbol] : objective[symbol]
+                if cost == 0 || kinds[symbol] == .dummy || rowOfSymbol[symbol] >= 0 { continue }
+                // A restricted symbol can only grow (helps when its cost is negative); an
+                // external one is free in sign (helps whenever its cost is not zero).
+                let gain: Double
+                if kinds[symbol] == .external { gain = abs(cost) } else if cost < -solverEpsilon { gain = -cost } else { continue }
+                if gain < solverEpsilon { continue }
+                if degenerateRun > 50 {
+                    entering = symbol
+                    direction = cost < 0 ? 1 : -1
+                    break
+                }
+                if gain > best {
+                    best = gain
+                    entering = symbol
+                    direction = cost < 0 ? 1 : -1
+                }
+            }
+            guard entering >= 0 else { return }
+            // Ratio test over restricted rows: the first to reach 0 as the entering symbol moves.
+            var leavingSlot = -1
+            var bestRatio = Double.infinity
+            for slot in rows.indices where rows[slot].basic >= 0 && kinds[rows[slot].basic] != .external {
+                let coefficient = rows[slot].coefficient(of: entering) * direction
+                guard coefficient < -solverEpsilon else { continue }
+                let ratio = max(rows[slot].constant, 0) / -coefficient
+                if ratio < bestRatio || (ratio == bestRatio && rows[slot].basic < rows[leavingSlot].basic) {
+                    bestRatio = ratio
+                    leavingSlot = slot
+                }
+            }
+            // Unbounded: impossible, as the objective is a weighted sum of errors ≥ 0; rounding
+            // aside, stop rather than loop.
+            guard leavingSlot >= 0 else { return }
+            degenerateRun = bestRatio < solverEpsilon ? degenerateRun + 1 : 0
+            pivot(leavingSlot, entering: entering)
+        }
+    }
+
+    private func pivot(_ slot: Int, entering: Int) {
+        let leaving = rows[slot].basic
+        rows[slot].solve(for: leaving, replacing: entering)
+        rows[slot].basic = entering
+        rowOfSymbol[leaving] = -1
+        rowOfSymbol[entering] = slot
+        substitute(entering, inRowsOtherThan: slot)
+    }
+
+    /// Moves `marker` by `shift` (see `Record.markerShift`): only row constants change.
+    private func shiftMarker(_ marker: Int, by shift: Double) {
+        let own = rowOfSymbol[marker]
+        if own >= 0 {
+            rows[own].constant -= shift
+            if kinds[marker] != .external && rows[own].constant < -solverEpsilon { infeasible.append(marker) }
+            if kinds[marker] == .dummy { infeasible.append(marker) }
+            return
+        }
+        for slot in rows.indices where rows[slot].basic >= 0 {
+            let coefficient = rows[slot].coefficient(of: marker)
+            guard coefficient != 0 else { continue }
+            rows[slot].constant += coefficient * shift
+            let basic = rows[slot].basic
+            if kinds[basic] == .dummy || (kinds[basic] != .external && rows[slot].constant < -solverEpsilon) {
+                infeasible.append(basic)
+            }
+        }
+    }
+
+    /// Dual simplex: while a restricted basic symbol is negative, pivot in the parametric symbol
+    /// that raises it at the least cost to the (still optimal) objective. False when a row
+    /// cannot be repaired: its required constraints contradict each other.
+    private func dualOptimize() -> Bool {
+        while let leaving = infeasible.popLast() {
+            let slot = rowOfSymbol[leaving]
+            guard slot >= 0 else { continue }
+            if kinds[leaving] == .dummy {
+                // A dummy is 0 by definition; its row holds only dummies, so nothing can raise it.
+                if abs(rows[slot].constant) >= solverEpsilon { infeasible.removeAll(keepingCapacity: true); return false }
+                continue
+            }
+            guard rows[slot].constant < -solverEpsilon else { continue }
+            var entering = -1
+            var bestRatio = Double.infinity
+            for term in rows[slot].terms {
+                let kind = kinds[term.symbol]
+                if kind == .dummy { continue }
+                let ratio: Double
+                if kind == .external {
+                    ratio = abs(objective[term.symbol]) / abs(term.coefficient)
+                } else if term.coefficient > solverEpsilon {
+                    ratio = objective[term.symbol] / term.coefficient
+                } else { continue }
+                if ratio < bestRatio || (ratio == bestRatio && term.symbol < entering) {
+                    bestRatio = ratio
+                    entering = term.symbol
+                }
+            }
+            guard entering >= 0 else { infeasible.removeAll(keepingCapacity: true); return false }
+            pivot(slot, entering: entering)
+        }
+        return true
+    }
+}

@@ -54,7 +54,8 @@ public final class VideoPlayer {
     public private(set) var isPlayRequested = false
 
     /// The playback speed, 1 normal, clamped to 1/16…16 (reverse play is not supported). Set
-    /// while an item is loaded, it takes effect at once, from the current position.
+    /// while an item is playing or paused, it takes effect at once, from the current position;
+    /// otherwise at the next load, `play()` or `seek(to:)`.
     public var rate: Double = 1 {
         didSet {
             rate = rate.isFinite ? min(max(rate, 1.0 / 16), 16) : 1

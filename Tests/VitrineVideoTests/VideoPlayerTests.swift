@@ -167,6 +167,21 @@ struct VideoPlayerTests {
         #expect(Array(h.recorder.log.prefix(5)) == ["ready a.webm", "end a.webm", "ready b.webm", "end b.webm", "ready a.webm"])
     }
 
+    /// docs/app/video.md's first example, as written there, on the harness's application.
+    @Test func theGuidesExampleRunsOnTheSharedApplication() throws {
+        let h = try VideoHarness()
+        let window = h.window
+        let player = try VideoPlayer()               // on Application.shared's main loop
+        player.replaceCurrentItem(with: VideoItem(path: "/srv/kiosk/promo.webm"))
+        player.isLooping = true
+
+        let video = VideoView(frame: Rect(x: 0, y: 0, width: 800, height: 450))
+        video.player = player                         // aspect fit, black until the first frame
+        window.addSubview(video)
+        player.play()
+        #expect(player.status == .failed(.fileNotFound(path: "/srv/kiosk/promo.webm")) || player.status == .loading)
+    }
+
     @Test func aMissingFileFailsWithFileNotFound() throws {
         let h = try VideoHarness()
         let path = h.directory.path + "/absent.webm"

@@ -281,6 +281,46 @@ struct VideoPlayerTests {
         #expect(h.recorder.ends == 203)
         #expect(openDescriptorCount() <= before, "descriptors grew from \(before) to \(openDescriptorCount())")
     }
+
+    /// Known bug, not fixed: each player made and released leaves about five descriptors
+    /// open (its pipeline's, it seems) although the player itself is released and its watch
+    /// taken off the loop. Recorded as a known issue so that the run shows the counts; an app
+    /// should make one player and keep it (replacing its items leaks nothing: the 200-plays
+    /// test above).
+    @Test func playersMadeAndReleasedAreReleasedButLeakDescriptors() throws {
+        let h = try VideoHarness()
+        let clip = try makeClip(in: h.directory, frames: 2, rate: 60, width: 64, height: 48)
+        weak var lastPlayer: VideoPlayer?
+        func playAndRelease() throws {
+            let player = try VideoPlayer(mainLoop: h.loop)
+            lastPlayer = player
+            let view = VideoView(frame: Rect(x: 0, y: 0, width: 64, height: 48))
+            view.player = player
+            player.replaceCurrentItem(with: VideoItem(path: clip))
+            player.play()
+            let deadline = monotonicNow() + 15
+            while monotonicNow() < deadline, !player.status.isEnded {
+                var ready = pollfd(fd: player.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 1000) > 0 {
+                    h.loop.setReadiness(.readable, of: player.wakeDescriptor)
+                    h.loop.runTurn()
+                    h.loop.setReadiness([], of: player.wakeDescriptor)
+                }
+            }
+            #expect(player.status.isEnded)
+            view.player = nil
+        }
+        for _ in 0..<2 { try playAndRelease() }
+        let descriptors = openDescriptorCount()
+        let watches = h.loop.watchCount
+        for _ in 0..<30 { try playAndRelease() }
+        #expect(lastPlayer == nil, "the player was not released")
+        #expect(h.loop.watchCount == watches, "a released player's watch is still on the loop")
+        let after = openDescriptorCount()
+        withKnownIssue("a released player leaves descriptors open", isIntermittent: true) {
+            #expect(after <= descriptors, "descriptors grew from \(descriptors) to \(after) over 30 players")
+        }
+    }
 }
 
 /// Items and errors: no GStreamer needed.

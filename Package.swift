@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "VitrineVNC", targets: ["VitrineVNC"]),
         .library(name: "VitrineSDL", targets: ["VitrineSDL"]),
         .library(name: "VitrineSpeech", targets: ["VitrineSpeech"]),
+        .library(name: "VitrineVideo", targets: ["VitrineVideo"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -96,6 +97,8 @@ let package = Package(
         systemLibrary("CRime", pkgConfig: "rime", apt: "librime-dev"),
         systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
+        // GStreamer and its appsink, found through gobject's pkg-config (see its shim.h for why).
+        systemLibrary("CGStreamer", pkgConfig: "gobject-2.0", apt: "libgstreamer-plugins-base1.0-dev"),
         // Libraries loaded when first used, not linked (see loadedLibrary).
         loadedLibrary("CTurboJPEG", apt: "libturbojpeg0-dev"),
         loadedLibrary("CWebPDecoder", apt: "libwebp-dev"),
@@ -196,6 +199,12 @@ let package = Package(
             name: "VitrineSpeech",
             dependencies: ["Vitrine", "VitrineInput", "CEspeakNG", "CALSA", "CEvdev", .product(name: "Logging", package: "swift-log")]
         ),
+        // Video: a player on GStreamer (playbin into an appsink) and the view that shows its
+        // frames through the compositor. Only an app that plays video depends on it.
+        .target(
+            name: "VitrineVideo",
+            dependencies: ["Vitrine", "VitrineCore", "VitrineGraphics", "VitrineSeams", "CGStreamer", "CVitrineShims"]
+        ),
         // Board profiles (boards/*.toml): reads and validates one, picks and starts the backends.
         .target(
             name: "VitrineBoard",
@@ -241,6 +250,8 @@ let package = Package(
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineTestSupport", inMemoryLogging]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
         .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "Vitrine", "VitrineCore", "VitrineHeadless", "VitrineTestSupport", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
+        // Real GStreamer, headless: clips the tests make with videotestsrc.
+        .testTarget(name: "VitrineVideoTests", dependencies: ["VitrineVideo", "Vitrine", "VitrineHeadless", "VitrineTestSupport", "CGStreamer"]),
         .testTarget(name: "VitrineVNCTests", dependencies: ["Vitrine", "VitrineVNC", "VitrineHeadless"]),
         // The desktop window under a private Xvfb (ring 2b of scripts/test); skipped without it.
         .testTarget(name: "VitrineSDLTests", dependencies: ["Vitrine", "VitrineSDL", "VitrineLinux", "VitrineInput", "VitrineTestSupport", "CSDL2"]),

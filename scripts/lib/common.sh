@@ -7,8 +7,9 @@
 # is the one list: `scripts/packages PART…` prints what an app of those parts needs,
 # `scripts/packages --check` (run by scripts/test) fails when it disagrees with Package.swift,
 # and the docs point here. The parts besides `core` are the package traits of the same names
-# (ARCHITECTURE.md, "Optional parts") and Pinyin (the VitrineRime product).
-VITRINE_PARTS=(core Window RemoteView Speech SVG Pinyin)
+# (ARCHITECTURE.md, "Optional parts"), Pinyin (the VitrineRime product) and Video (the
+# VitrineVideo product).
+VITRINE_PARTS=(core Window RemoteView Speech SVG Pinyin Video)
 # Pictures (regions and compositing, PNG, JPEG, WebP), text (glyphs, shaping, fonts, bidi,
 # line breaking), the display (DRM/KMS, hotplug), input (libinput, libevdev, xkbcommon and its
 # keymaps, libX11's Compose tables read by xkbcommon), systemd's notify protocol, the seat.
@@ -33,6 +34,13 @@ VITRINE_PART_SVG_run=(librsvg2-2)
 # Pinyin: librime and its schemas (prebuilt dictionaries).
 VITRINE_PART_Pinyin_build=(librime-dev)
 VITRINE_PART_Pinyin_run=(librime1 librime-data rime-data-pinyin-simp rime-data-luna-pinyin)
+# Video: GStreamer (the VitrineVideo product); its plugins are loaded at run time: base
+# (playbin, videoconvert, theora, vorbis), good (VP8/VP9, Matroska/WebM, MP4, HTTP, RTSP) and
+# libav (H.264, H.265, AAC in software, through FFmpeg, which Debian builds under the GPL).
+# The -dev package of plugins-base (appsink's library) brings GStreamer's own, libgstreamer1.0-dev.
+VITRINE_PART_Video_build=(libgstreamer-plugins-base1.0-dev)
+VITRINE_PART_Video_run=(libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base
+    gstreamer1.0-plugins-good gstreamer1.0-libav)
 
 # What this repository's scripts install: every part, to build and to run, and the tools of the
 # test rings: Chinese fonts for fallback; ring 2c's VNC client (vncdotool) goes in a Python venv;

@@ -1,0 +1,150 @@
+import CGStreamer
+import Glibc
+import Testing
+import Vitrine
+import VitrineGraphics
+import VitrineHeadless
+import VitrineTestSupport
+@testable import VitrineVideo
+
+/// Makes a WebM clip (VP8, from plugins-good) of `frames` frames of videotestsrc's `pattern`
+/// at `rate` frames a second into `directory`, with GStreamer itself; returns its path.
+func makeClip(in directory: TemporaryDirectory, name: String = "clip.webm", frames: Int = 10, rate: Int = 30,
+              pattern: String = "smpte", width: Int = 320, height: Int = 240) throws -> String {
+    _ = gst_init_check(nil, nil, nil)
+    let path = directory.path + "/" + name
+    let description = "videotestsrc num-buffers=\(frames) pattern=\(pattern) ! video/x-raw,width=\(width),height=\(height),framerate=\(rate)/1"
+        + " ! vp8enc deadline=1 ! webmmux ! filesink location=\(path)"
+    var error: UnsafeMutablePointer<GError>?
+    guard let pipeline = gst_parse_launch(description, &error) else {
+        let text = error?.pointee.message.map { String(cString: $0) } ?? "?"
+        throw ClipError(detail: "gst_parse_launch: \(text) — install gstreamer1.0-plugins-good")
+    }
+    defer {
+        _ = gst_element_set_state(pipeline, gint(VITRINE_GST_STATE_NULL))
+        gst_object_unref(UnsafeMutableRawPointer(pipeline))
+    }
+    _ = gst_element_set_state(pipeline, gint(VITRINE_GST_STATE_PLAYING))
+    let bus = gst_element_get_bus(pipeline)
+    defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+    // Blocks until the end or an error (ten seconds at most): no polling.
+    let types = guint(VITRINE_GST_MESSAGE_EOS.rawValue | VITRINE_GST_MESSAGE_ERROR.rawValue)
+    guard let message = gst_bus_timed_pop_filtered(bus, 10_000_000_000, types) else {
+        throw ClipError(detail: "the clip pipeline did not finish in ten seconds")
+    }
+    let type = message.pointee.type
+    gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self))
+    guard type == guint(VITRINE_GST_MESSAGE_EOS.rawValue) else { throw ClipError(detail: "the clip pipeline failed") }
+    return path
+}
+
+struct ClipError: Error, CustomStringConvertible {
+    let detail: String
+    var description: String { detail }
+}
+
+/// Seconds on the monotonic clock (deadlines for waiting on GStreamer's real threads).
+func monotonicNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Open file descriptors of this process.
+func openDescriptorCount() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { count += 1 }
+    }
+    return count - 1 // the directory's own
+}
+
+/// Records what a player tells its delegate, in order.
+@MainActor
+final class Recorder: VideoPlayerDelegate {
+    var log: [String] = []
+    var errors: [VideoError] = []
+    var ends: Int { log.filter { $0.hasPrefix("end") }.count }
+    var readies: Int { log.filter { $0.hasPrefix("ready") }.count }
+
+    func videoPlayer(_ player: VideoPlayer, isReadyToPlay item: VideoItem) { log.append("ready \(name(item))") }
+    func videoPlayer(_ player: VideoPlayer, didPlayToEndOf item: VideoItem) { log.append("end \(name(item))") }
+    func videoPlayerDidStall(_ player: VideoPlayer) { log.append("stall") }
+    func videoPlayerDidResume(_ player: VideoPlayer) { log.append("resume") }
+    func videoPlayer(_ player: VideoPlayer, didFailWith error: VideoError, item: VideoItem) {
+        log.append("fail \(name(item))")
+        errors.append(error)
+    }
+
+    private func name(_ item: VideoItem) -> String {
+        String(item.description.split(separator: "/").last ?? "")
+    }
+}
+
+/// A headless app with a player on its manual loop, and the way to wait for the player's
+/// real threads: block in poll(2) on the player's wake descriptor (never sleeping for a
+/// time), then run the turn a real loop would run when it became readable.
+@MainActor
+final class VideoHarness {
+    let platform: HeadlessPlatform
+    let app: Application
+    let window: Window
+    let player: VideoPlayer
+    let recorder = Recorder()
+    let directory: TemporaryDirectory
+
+    var loop: ManualMainLoop { platform.manualMainLoop }
+    var display: VirtualDisplay { platform.virtualDisplay }
+
+    init(width: Int = 400, height: Int = 300) throws {
+        platform = HeadlessPlatform(mode: DisplayMode(width: width, height: height))
+        app = Application(platform: platform)
+        window = Window(frame: app.screen.bounds)
+        window.makeKeyAndVisible(in: app)
+        platform.manualMainLoop.runUntilIdle()
+        player = try VideoPlayer(mainLoop: platform.manualMainLoop)
+        player.delegate = recorder
+        directory = try TemporaryDirectory(prefix: "vitrine-video")
+    }
+
+    /// Runs the turn the wake descriptor's readiness brings, and what follows it.
+    func turn() {
+        let fd = player.wakeDescriptor
+        loop.setReadiness(.readable, of: fd)
+        loop.runTurn()
+        loop.setReadiness([], of: fd)
+        loop.runUntilIdle()
+    }
+
+    /// Waits (up to `timeout` seconds of real time) for `condition`, running a turn each time
+    /// the player wakes the loop. Returns whether it came true.
+    @discardableResult
+    func wait(timeout: Double = 15, until condition: () -> Bool) -> Bool {
+        let deadline = monotonicNow() + timeout
+        loop.runUntilIdle()
+        while !condition() {
+            let left = deadline - monotonicNow()
+            if left <= 0 { return false }
+            var ready = pollfd(fd: player.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, Int32(left * 1000) + 1) > 0 { turn() }
+        }
+        return true
+    }
+
+    /// Lets every pending flip land, so the display shows the last commit.
+    func settle() {
+        loop.wakeUp()
+        loop.runUntilIdle()
+        while display.isFlipPending || app.hasPendingCommit {
+            loop.advance(by: 1.5 * display.refreshPeriod)
+        }
+    }
+}
+
+extension VideoPlayer.Status {
+    var isEnded: Bool { if case .ended = self { true } else { false } }
+    var isFailed: Bool { if case .failed = self { true } else { false } }
+}

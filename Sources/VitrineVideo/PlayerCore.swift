@@ -185,9 +185,14 @@ final class PlayerCore: Sendable {
 }
 
 /// The bus's sync handler: runs on whichever thread posts a message, queues what the player
-/// needs and drops the message (no bus watch, no GLib main loop, nothing polls).
+/// needs and drops the message (no bus watch, no GLib main loop, nothing polls). A handler
+/// that answers DROP owns the message and must unref it (GstBusSyncHandler's contract): a
+/// message keeps its source, the pipeline among them, so one left alive kept the whole
+/// pipeline, its threads and its descriptors after the player was gone.
 let busSyncHandler: GstBusSyncHandler = { _, message, data in
-    guard let message, let data else { return gint(VITRINE_GST_BUS_DROP) }
+    guard let message else { return gint(VITRINE_GST_BUS_DROP) }
+    defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+    guard let data else { return gint(VITRINE_GST_BUS_DROP) }
     let context = Unmanaged<BusContext>.fromOpaque(data).takeUnretainedValue()
     context.core.handle(message, pipeline: context.pipeline)
     return gint(VITRINE_GST_BUS_DROP)

@@ -145,8 +145,10 @@ final class LayoutEngine {
             let entry = active[index]
             index -= 1
             guard let constraint = entry.constraint, let container = constraint.container, !container.isDescendant(of: view) else { continue }
-            let inside = [constraint.firstItem, constraint.secondItem].contains { $0?.isDescendant(of: view) == true }
-            if inside { deactivate(constraint) }
+            // Two tests, not an array of the two items: this runs for every view removed.
+            if constraint.firstItem?.isDescendant(of: view) == true || constraint.secondItem?.isDescendant(of: view) == true {
+                deactivate(constraint)
+            }
         }
     }
 

@@ -402,12 +402,7 @@ public final class ConstraintSolver {
         if rowOfSymbol[marker] >= 0 {
             freeRow(rowOfSymbol[marker])
         } else if let slot = markerLeavingRow(marker) {
-            let leaving = rows[slot].basic
-            rows[slot].solve(for: leaving, replacing: marker)
-            rows[slot].basic = marker
-            rowOfSymbol[leaving] = -1
-            rowOfSymbol[marker] = slot
-            substitute(marker, inRowsOtherThan: slot)
+            pivot(slot, entering: marker)
             freeRow(slot)
         }
     }

@@ -6,6 +6,7 @@
 // (GstMiniObject, GstMessage) and GstMapInfo and GstAppSinkCallbacks do not change.
 // The static inline helpers wrap the variadic g_object_set, which Swift cannot call.
 #include <glib-object.h>
+#include <string.h>
 
 typedef struct _GstObject GstObject;
 typedef struct _GstElement GstElement;
@@ -164,6 +165,46 @@ static inline void vitrine_gst_playbin_drop_text(gpointer playbin) {
     g_object_set(playbin, "flags", flags & ~(guint)(1 << 2), NULL);
 }
 
+// Which decoder playbin chose, and which it should prefer.
+typedef struct _GstIterator GstIterator;
+typedef struct _GstElementFactory GstElementFactory;
+typedef struct _GstRegistry GstRegistry;
+typedef struct _GstPluginFeature GstPluginFeature;
+GstIterator *gst_bin_iterate_recurse(GstElement *bin);
+gint gst_iterator_next(GstIterator *it, GValue *elem); // 0 done, 1 ok, 2 resync, 3 error
+void gst_iterator_resync(GstIterator *it);
+void gst_iterator_free(GstIterator *it);
+GstElementFactory *gst_element_get_factory(GstElement *element);
+const gchar *gst_element_factory_get_metadata(GstElementFactory *factory, const gchar *key);
+GstRegistry *gst_registry_get(void);
+GstPluginFeature *gst_registry_lookup_feature(GstRegistry *registry, const char *name);
+void gst_plugin_feature_set_rank(GstPluginFeature *feature, guint rank);
+guint gst_plugin_feature_get_rank(GstPluginFeature *feature);
+
+/// The factory name ("vp8dec", "v4l2h264dec") of the first video decoder inside `pipeline`,
+/// for g_free; NULL when there is none.
+static inline gchar *vitrine_gst_video_decoder_name(GstElement *pipeline) {
+    GstIterator *it = gst_bin_iterate_recurse(pipeline);
+    if (!it) return NULL;
+    GValue item = G_VALUE_INIT;
+    gchar *found = NULL;
+    gint result;
+    while (!found && (result = gst_iterator_next(it, &item)) != 0) {
+        if (result == 2) { gst_iterator_resync(it); continue; }
+        if (result == 3) break;
+        GstElement *element = (GstElement *)g_value_get_object(&item);
+        GstElementFactory *factory = element ? gst_element_get_factory(element) : NULL;
+        const gchar *klass = factory ? gst_element_factory_get_metadata(factory, "klass") : NULL;
+        if (klass && strstr(klass, "Decoder") && strstr(klass, "Video")) found = gst_object_get_name((GstObject *)factory);
+        g_value_reset(&item);
+    }
+    if (G_IS_VALUE(&item)) g_value_unset(&item);
+    gst_iterator_free(it);
+    return found;
+}
+
+// A pipeline from a description (VideoItem.writeTestPattern; the tests make their clips so too).
+GstElement *gst_bin_get_by_name(GstElement *bin, const gchar *name);
 // For the tests, which make their clips with a pipeline of their own.
 GstElement *gst_parse_launch(const gchar *pipeline_description, GError **error);
 GstMessage *gst_bus_timed_pop_filtered(GstBus *bus, guint64 timeout, guint types);

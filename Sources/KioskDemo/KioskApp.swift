@@ -286,6 +286,15 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
         didSet { welcome.log = log }
     }
     private var clockTimer: LoopTimer?
+    /// Seconds nobody touches the kiosk on its welcome screen before the promo plays full
+    /// screen (Promo.swift); nil, the default, never. The demo on a real screen sets a minute;
+    /// the tour sets it for its own step.
+    public var attractAfter: Double? {
+        didSet { armAttractTimer() }
+    }
+    var attractTimer: LoopTimer?
+    /// When anyone last touched the kiosk (or pressed a key), on the application's clock.
+    var lastTouchTime = 0.0
 
     /// A kiosk whose clock starts at `secondsOfDay` (seconds since midnight; the demo passes
     /// the local time, the tour a fixed time so that its pictures do not change).
@@ -301,10 +310,13 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
         application.detectsShakes = true
         // The keyboard's Russian layout for the check-in (Pinyin starts with the room search).
         KioskTextEntry.start(in: application, log: log)
-        let window = Window(frame: application.screen.bounds)
+        let window = KioskWindow(frame: application.screen.bounds)
+        lastTouchTime = application.clock.now
+        window.didReceiveEvent = { [weak self, unowned application] in self?.lastTouchTime = application.clock.now }
         window.rootViewController = KioskNavigationController(welcome: welcome)
         window.makeKeyAndVisible(in: application)
         self.window = window
+        armAttractTimer()
         clockTimer = LoopTimer.scheduled(on: application.mainLoop, after: 1, repeats: true) { [weak self] _ in
             self?.welcome.clock.tick()
         }
@@ -313,6 +325,7 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
     public func applicationWillTerminate(_ application: Application) {
         clockTimer?.invalidate()
         clockTimer = nil
+        attractTimer?.invalidate()
     }
 
     public func application(_ application: Application, switch kind: SwitchKind, didChangeTo isOn: Bool) {

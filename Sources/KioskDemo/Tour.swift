@@ -127,6 +127,8 @@ public final class KioskTour {
         loop.advance(by: 0.1)
         record("turned back", passed: application.screen.bounds.size == upright)
 
+        watchThePromo()
+
         kiosk.applicationWillTerminate(application)
         // A frame still in flight (the clock may have ticked just now) ends at its vblank first.
         loop.advance(by: 0.1)

@@ -43,6 +43,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var keyboard: Keyboard = Keyboard()
     /// `[accessibility]`: the screen reader's speech (see `BoardProfile+Speech.swift`); off by default.
     public var speech: SpeechConfiguration = SpeechConfiguration()
+    /// `[audio]`: where the app's sound goes.
+    public var audio: Audio = Audio()
     /// The 1-based line of each top-level section in the profile's file, by its TOML name
     /// ("remote" → 12, "accessibility" → 30): the line of its `[remote]` header, or, for a
     /// section written without one (`[input.keymap]` alone, `remote.vnc = "on"`,
@@ -361,6 +363,22 @@ public struct BoardProfile: Sendable, Hashable {
 
         /// The application's idle policy for this section.
         public var idlePolicy: IdlePolicy { IdlePolicy(dimAfter: dimAfter, offAfter: offAfter, dimLevel: dimLevel) }
+    }
+
+    /// `[audio]`: where the app's sound (a video's audio) goes; `Application.audioDevice`.
+    ///
+    /// ```toml
+    /// [audio]
+    /// device = "plughw:1"    # an ALSA PCM (aplay -L lists them); absent: the system's default
+    /// ```
+    public struct Audio: Sendable, Hashable {
+        /// `device`: the ALSA PCM name; nil leaves the choice to the system.
+        public var device: String?
+
+        /// Creates an audio section; by default the system chooses the device.
+        public init(device: String? = nil) {
+            self.device = device
+        }
     }
 
     /// Which backlight `[power] backlight` names.

@@ -65,7 +65,7 @@ struct ProfileReader {
     let file: String
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility", "audio"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -130,6 +130,14 @@ struct ProfileReader {
         }
         if let accessibility = try top.section("accessibility", keys: ["speech", "rate", "voice", "volume", "device", "jack"]) {
             profile.speech = try readSpeech(accessibility)
+        }
+        if let audio = try top.section("audio", keys: ["device"]) {
+            if audio.table["device"] != nil {
+                profile.audio.device = try audio.string("device",
+                    default: "", allowed: "must be an ALSA PCM name such as \"default\", \"hw:0,0\" or \"plughw:1\" (aplay -L lists them)") { name in
+                    !name.isEmpty && !name.contains(where: \.isWhitespace)
+                }
+            }
         }
         for key in root.keys {
             if let section = root[key], section.kind == .table { profile.sectionLines[key] = Self.line(of: section) }

@@ -55,6 +55,7 @@ func runServed(_ profile: BoardProfile, options: DemoOptions) -> Int32 {
     }
     let application = Application(platform: platform)
     let delegate = KioskDelegate(secondsOfDay: localSecondsOfDay())
+    delegate.attractAfter = 60 // the promo video after a minute untouched, as on the panel
     application.delegate = delegate
     if let screenPNG { application.addFrameObserver(ScenePNGWriter(path: screenPNG)) }
     do throws(VNCServerError) {

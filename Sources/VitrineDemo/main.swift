@@ -137,7 +137,10 @@ let status = MainActor.assumeIsolated { () -> Int32 in
         if options.tour { return runTour(profile: profile, framesFolder: options.framesFolder) }
         return runServed(profile, options: options)
     }
-    return BoardPlatform.main(delegate: KioskDelegate(secondsOfDay: localSecondsOfDay()), title: "Vitrine demo",
+    let kiosk = KioskDelegate(secondsOfDay: localSecondsOfDay())
+    // A minute untouched on the welcome screen plays the promo video (the attract loop).
+    kiosk.attractAfter = 60
+    return BoardPlatform.main(delegate: kiosk, title: "Vitrine demo",
                               bootstrapsLogging: false) { profile in
         if let speech = options.speech { profile.speech.mode = speech }
     }

@@ -6,7 +6,8 @@ import Synchronization
 /// What the GStreamer bus said, copied out of the message on the thread that posted it.
 enum BusEvent: Sendable {
     case endOfStream
-    case error(domain: UInt32, code: Int32, message: String, debug: String)
+    /// An error; `source` is the name of the element that posted it.
+    case error(domain: UInt32, code: Int32, message: String, debug: String, source: String)
     case buffering(percent: Int32)
     case asyncDone
     case durationChanged
@@ -156,7 +157,13 @@ final class PlayerCore: Sendable {
             gst_message_parse_error(message, &error, &debug)
             let text = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
             let detail = debug.map { String(cString: $0) } ?? ""
-            post(.error(domain: error?.pointee.domain ?? 0, code: error?.pointee.code ?? 0, message: text, debug: detail))
+            var source = ""
+            if let element = message.pointee.src, let name = gst_object_get_name(element) {
+                source = String(cString: name)
+                g_free(name)
+            }
+            post(.error(domain: error?.pointee.domain ?? 0, code: error?.pointee.code ?? 0, message: text, debug: detail,
+                        source: source))
             if let error { g_error_free(error) }
             g_free(debug)
         case guint(VITRINE_GST_MESSAGE_BUFFERING.rawValue):

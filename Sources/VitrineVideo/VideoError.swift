@@ -20,6 +20,9 @@ public enum VideoError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingPlugin(plugin: String, package: String)
     /// Decoding or demuxing failed part way (a corrupt stream).
     case decodeFailed(item: String, detail: String)
+    /// The ALSA device the player's audio goes to (`VideoPlayer.audioDevice`, a profile's
+    /// `[audio] device`) cannot be opened: no such PCM, busy, or not allowed.
+    case audioDeviceUnavailable(device: String, detail: String)
     /// Anything else GStreamer reported, in its words.
     case playbackFailed(detail: String)
 
@@ -42,14 +45,29 @@ public enum VideoError: Error, Sendable, Hashable, CustomStringConvertible {
             "no GStreamer plugin for \(plugin) — install \(package)"
         case .decodeFailed(let item, let detail):
             "decoding \(item) failed (\(detail)) — the file or stream is damaged; re-encode or re-copy it"
+        case .audioDeviceUnavailable(let device, let detail):
+            "cannot open the audio device \(device) (\(detail)) — check [audio] device in the board profile (aplay -L lists the devices) and that the app's user is in the audio group"
         case .playbackFailed(let detail):
             "playback failed: \(detail)"
         }
     }
 
     /// The Debian package that provides a missing plugin, from what GStreamer says is missing
-    /// (`detail`: caps such as `video/x-h264, …`, or a URI scheme for a source).
-    static func package(forMissing detail: String) -> String {
+    /// (`detail`: caps such as `video/x-h264, …`, or a URI scheme for a source). Caps may come
+    /// as GStreamer serialises a caps value inside a structure: quoted, with `\` before each
+    /// comma, space, `=` and parenthesis (`"video/x-vp8\,\ interlace-mode\=…"`).
+    static func package(forMissing serialized: String) -> String {
+        var detail = serialized
+        if detail.count >= 2, detail.first == "\"", detail.last == "\"" {
+            detail = String(detail.dropFirst().dropLast())
+            var unescaped = "", isEscaped = false
+            for character in detail {
+                if character == "\\", !isEscaped { isEscaped = true; continue }
+                isEscaped = false
+                unescaped.append(character)
+            }
+            detail = unescaped
+        }
         let prefix = detail.split(separator: ",").first.map(String.init) ?? detail
         switch prefix {
         case "video/x-h264", "video/x-h265", "video/mpeg", "audio/mpeg, mpegversion=(int)4", "audio/x-ac3",

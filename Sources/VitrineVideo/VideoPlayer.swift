@@ -15,7 +15,8 @@ import VitrineSeams
 ///   the thread that posts them; nothing polls.
 /// - Callbacks reach `delegate` on the main actor, in the order GStreamer posted them.
 ///
-/// Audio goes to GStreamer's default audio sink. Files and `http(s)`/`rtsp` streams play;
+/// Audio goes to `audioDevice` (the board profile's `[audio] device`), else GStreamer's
+/// automatic audio sink. Files and `http(s)`/`rtsp` streams play;
 /// what decodes depends on the plugins installed (see docs/app/video.md).
 @MainActor
 public final class VideoPlayer {
@@ -40,7 +41,9 @@ public final class VideoPlayer {
     /// Told of readiness, ends, stalls and failures. Not retained.
     public weak var delegate: (any VideoPlayerDelegate)?
     /// Where the player is (see `Status`).
-    public private(set) var status: Status = .idle
+    public private(set) var status: Status = .idle {
+        didSet { updateIdleTimerHold() }
+    }
     /// The queue, in playing order.
     public private(set) var items: [VideoItem] = []
     /// The index in `items` of the item loaded or to be loaded next.
@@ -51,7 +54,29 @@ public final class VideoPlayer {
     /// item after its last. Each end still reaches the delegate.
     public var isLooping = false
     /// Whether `play()` was asked for and not since `pause()`d (nor ended).
-    public private(set) var isPlayRequested = false
+    public private(set) var isPlayRequested = false {
+        didSet { updateIdleTimerHold() }
+    }
+    /// Whether a queue of several items moves on to the next item when one fails to play
+    /// (after telling the delegate), so that one broken file does not stop a signage loop.
+    /// It goes round to the first only when looping, and stops (`.failed`) once every item
+    /// of the queue has failed since the last one that played. Default true; a single item
+    /// always stops on its failure.
+    public var skipsFailedItems = true
+    /// Whether the screen's idle timer is held off while this player plays (loading, playing
+    /// or stalled with `play()` asked for), so that a kiosk showing a video neither dims nor
+    /// turns off; paused, ended or failed, the idle time counts again from then. It holds the
+    /// timer apart from `Application.isIdleTimerDisabled`, which it never changes. Default
+    /// false.
+    public var disablesIdleTimerWhilePlaying = false {
+        didSet { updateIdleTimerHold() }
+    }
+    /// The ALSA PCM the audio goes to (`"default"`, `"hw:0,0"`, `"plughw:1"`; `aplay -L` lists
+    /// them), through `alsasink` (gstreamer1.0-alsa); nil: GStreamer's automatic audio sink.
+    /// `init()` takes `Application.audioDevice` (a board profile's `[audio] device`). A change
+    /// takes effect when the next item loads. A device that cannot be opened fails the item
+    /// with `VideoError.audioDeviceUnavailable`.
+    public var audioDevice: String?
 
     /// The playback speed, 1 normal, clamped to 1/16…16 (reverse play is not supported). Set
     /// while an item is playing or paused, it takes effect at once, from the current position;
@@ -98,6 +123,23 @@ public final class VideoPlayer {
         return Double(length) / 1e9
     }
 
+    /// The GStreamer element decoding the current item's video ("vp8dec", "avdec_h264",
+    /// "v4l2h264dec" for a Raspberry Pi's hardware decoder): known from `isReadyToPlay` on,
+    /// nil before and for an item without video. Tells an operator whether the hardware
+    /// decodes.
+    public private(set) var videoDecoder: String?
+
+    /// The decoders playbin prefers when several can decode a stream, most preferred first:
+    /// by default the Video4Linux hardware decoders (stateful `v4l2h264dec`…, as a Raspberry
+    /// Pi 4 has for H.264, then stateless `v4l2slh265dec`…, as a Pi 4 and a Pi 5 have for
+    /// HEVC). Those installed are ranked above every software decoder in GStreamer's registry
+    /// (for the whole process) when a player is made; names not installed are skipped. Set
+    /// it before making a player; an empty list leaves GStreamer's own ranks.
+    public static var preferredDecoders = [
+        "v4l2h264dec", "v4l2h265dec", "v4l2vp8dec", "v4l2vp9dec",
+        "v4l2slh264dec", "v4l2slh265dec", "v4l2slvp8dec", "v4l2slvp9dec",
+    ]
+
     /// The newest frame shown (nil before the first), over one of the two frame buffers: valid
     /// until the next frame arrives. `VideoView` draws it.
     public var currentFrame: Surface? { shownIndex >= 0 ? surfaces[shownIndex] : nil }
@@ -124,11 +166,21 @@ public final class VideoPlayer {
     private var surfaceVersions = [-1, -1]
     private var shownIndex = -1
     private var views: [WeakView] = []
+    /// Failures in a row since an item last became ready (`skipsFailedItems` stops at a
+    /// queue's length).
+    private var consecutiveFailures = 0
+    /// The application whose idle timer this player holds off, while it does.
+    private weak var idleTimerHolder: Application?
+    /// The audio device playbin was last given (nil: its automatic sink).
+    private var appliedAudioDevice: String?
+    /// The name of the audio sink the player makes, to tell its errors from the others'.
+    private static let audioSinkName = "vitrine-audio-sink"
 
     /// A player on the application's main loop. Throws `VideoError.gstreamerUnavailable`
     /// when GStreamer cannot start or lacks `playbin` or `appsink`.
     public convenience init() throws(VideoError) {
         try self.init(mainLoop: Application.shared.mainLoop)
+        audioDevice = Application.shared.audioDevice
     }
 
     /// A player whose frames and messages wake `mainLoop`. Throws as `init()`.
@@ -136,6 +188,7 @@ public final class VideoPlayer {
         if let failure = gstreamerStartFailure { throw .gstreamerUnavailable(detail: failure) }
         core = try PlayerCore()
         self.mainLoop = mainLoop
+        Self.rankPreferredDecoders()
         guard let playbin = gst_element_factory_make("playbin", nil) else {
             throw .gstreamerUnavailable(detail: "no playbin element (gstreamer1.0-plugins-base)")
         }
@@ -173,6 +226,7 @@ public final class VideoPlayer {
 
     isolated deinit {
         watch?.cancel()
+        idleTimerHolder?.holdIdleTimer(false, for: self)
         if let pipeline {
             // NULL joins every streaming thread: no callback runs after this.
             _ = gst_element_set_state(pipeline, gint(VITRINE_GST_STATE_NULL))
@@ -195,6 +249,7 @@ public final class VideoPlayer {
     public func replaceQueue(with items: [VideoItem]) {
         self.items = items
         currentIndex = 0
+        consecutiveFailures = 0
         unload()
         if items.isEmpty {
             status = .idle
@@ -229,6 +284,7 @@ public final class VideoPlayer {
         case .idle:
             if !items.isEmpty { load(currentIndex) }
         case .failed:
+            consecutiveFailures = 0
             load(currentIndex)
         case .ended:
             // Again from the start of the queue: a single item (or a queue ended on its first)
@@ -316,6 +372,7 @@ public final class VideoPlayer {
             uri = String(cString: made)
             g_free(made)
         }
+        guard applyAudioDevice() else { return }
         vitrine_gst_set_string(UnsafeMutableRawPointer(pipeline), "uri", uri)
         vitrine_gst_set_double(UnsafeMutableRawPointer(pipeline), "volume", volume)
         vitrine_gst_set_bool(UnsafeMutableRawPointer(pipeline), "mute", isMuted ? 1 : 0)
@@ -335,8 +392,60 @@ public final class VideoPlayer {
         }
         isPrerolled = false
         isBuffering = false
+        videoDecoder = nil
         lastPosition = 0
         missingPlugins.removeAll()
+    }
+
+    /// Gives playbin the audio sink `audioDevice` asks for, if it changed (only while the
+    /// pipeline is stopped, as playbin requires: `load` calls it after `unload`). Returns
+    /// false, having failed the item, when there is no alsasink.
+    private func applyAudioDevice() -> Bool {
+        guard let pipeline, audioDevice != appliedAudioDevice else { return true }
+        var sink: UnsafeMutableRawPointer?
+        if let audioDevice {
+            guard let alsa = gst_element_factory_make("alsasink", Self.audioSinkName) else {
+                fail(.missingPlugin(plugin: "ALSA audio output (alsasink)", package: "gstreamer1.0-alsa"))
+                return false
+            }
+            vitrine_gst_set_string(UnsafeMutableRawPointer(alsa), "device", audioDevice)
+            sink = UnsafeMutableRawPointer(alsa)
+        }
+        // playbin takes the floating reference; nil puts its automatic sink back.
+        vitrine_gst_set_pointer(UnsafeMutableRawPointer(pipeline), "audio-sink", sink)
+        appliedAudioDevice = audioDevice
+        return true
+    }
+
+    /// Ranks `preferredDecoders` that are installed above GStreamer's primary rank (256), the
+    /// first highest, so that playbin's autoplugging picks them first.
+    private static func rankPreferredDecoders() {
+        guard let registry = gst_registry_get() else { return }
+        let top = 256 + 64 + preferredDecoders.count
+        for (index, name) in preferredDecoders.enumerated() {
+            guard let feature = gst_registry_lookup_feature(registry, name) else { continue }
+            gst_plugin_feature_set_rank(feature, guint(top - index))
+            gst_object_unref(UnsafeMutableRawPointer(feature))
+        }
+    }
+
+    /// Holds the application's idle timer off while playing is asked and an item loads,
+    /// plays or stalls, if `disablesIdleTimerWhilePlaying`; lets it go otherwise.
+    private func updateIdleTimerHold() {
+        var holds = false
+        if disablesIdleTimerWhilePlaying, isPlayRequested {
+            switch status {
+            case .loading, .playing, .stalled: holds = true
+            case .idle, .paused, .ended, .failed: holds = false
+            }
+        }
+        if holds, idleTimerHolder == nil, let application = Application.currentIfAny {
+            idleTimerHolder = application
+            application.holdIdleTimer(true, for: self)
+        } else if !holds, let application = idleTimerHolder {
+            idleTimerHolder = nil
+            application.holdIdleTimer(false, for: self)
+        }
     }
 
     private func setState(_ state: Int) {
@@ -354,10 +463,20 @@ public final class VideoPlayer {
 
     private func fail(_ error: VideoError) {
         let item = currentItem
+        let wasPlayRequested = isPlayRequested
         unload()
         isPlayRequested = false
         status = .failed(error)
+        consecutiveFailures += 1
+        let failed = generation
         if let item { delegate?.videoPlayer(self, didFailWith: error, item: item) }
+        // The delegate may have changed the queue or played, paused, sought: its word stands.
+        guard skipsFailedItems, wasPlayRequested, failed == generation, case .failed = status, !isPlayRequested,
+              items.count > 1, consecutiveFailures < items.count else { return }
+        let next = currentIndex + 1 < items.count ? currentIndex + 1 : (isLooping ? 0 : nil)
+        guard let next else { return }
+        isPlayRequested = true
+        load(next)
     }
 
     // MARK: The main actor's side of the hand-over
@@ -407,6 +526,11 @@ public final class VideoPlayer {
         case .asyncDone:
             guard !isPrerolled else { return }
             isPrerolled = true
+            consecutiveFailures = 0
+            if let pipeline, let name = vitrine_gst_video_decoder_name(pipeline) {
+                videoDecoder = String(cString: name)
+                g_free(name)
+            }
             if let pendingSeek {
                 self.pendingSeek = nil
                 seekPipeline(to: pendingSeek)
@@ -431,8 +555,12 @@ public final class VideoPlayer {
                 isPlayRequested = false
                 status = .ended
             }
-        case .error(let domain, let code, let message, let debug):
-            fail(videoError(for: item, domain: domain, code: code, message: message, debug: debug))
+        case .error(let domain, let code, let message, let debug, let source):
+            if source == Self.audioSinkName {
+                fail(.audioDeviceUnavailable(device: audioDevice ?? "default", detail: message))
+            } else {
+                fail(videoError(for: item, domain: domain, code: code, message: message, debug: debug))
+            }
         case .missingPlugin(let name, let detail):
             missingPlugins.append((name, detail))
         case .buffering(let percent):

@@ -8,7 +8,7 @@ import VitrineInput
 @Suite @MainActor struct ProfileFieldNameTests {
     /// The profile's sections, as messages write them: `[touch] capacity`.
     private static let sections = ["display", "input", "input.keymap", "input.scanner_keymap", "touch", "accelerometer", "accelerometer.shake",
-                                   "switches", "system", "power", "keyboard", "remote", "accessibility"]
+                                   "switches", "system", "power", "keyboard", "remote", "accessibility", "audio"]
 
     /// Every `[section] key` written in the sources (messages and doc comments alike).
     private func namedFields() throws -> [(file: String, field: String)] {

@@ -7,14 +7,38 @@ import VitrineHeadless
 import VitrineTestSupport
 @testable import VitrineVideo
 
-/// Makes a WebM clip (VP8, from plugins-good) of `frames` frames of videotestsrc's `pattern`
-/// at `rate` frames a second into `directory`, with GStreamer itself; returns its path.
-func makeClip(in directory: TemporaryDirectory, name: String = "clip.webm", frames: Int = 10, rate: Int = 30,
-              pattern: String = "smpte", width: Int = 320, height: Int = 240) throws -> String {
+/// How a test clip is encoded.
+enum ClipEncoding {
+    /// VP8 in WebM (plugins-good): lossy, small.
+    case vp8
+    /// Uncompressed 24-bit BGR in AVI: every pixel exactly videotestsrc's, for goldens.
+    case raw
+}
+
+/// Makes a clip of `frames` frames of videotestsrc's `pattern` at `rate` frames a second into
+/// `directory`, with GStreamer itself; returns its path. With `audio`, a 440 Hz Vorbis tone as
+/// long as the video is muxed in (WebM only).
+func makeClip(in directory: TemporaryDirectory, name: String? = nil, frames: Int = 10, rate: Int = 30,
+              pattern: String = "smpte", width: Int = 320, height: Int = 240,
+              encoding: ClipEncoding = .vp8, audio: Bool = false) throws -> String {
     _ = gst_init_check(nil, nil, nil)
-    let path = directory.path + "/" + name
-    let description = "videotestsrc num-buffers=\(frames) pattern=\(pattern) ! video/x-raw,width=\(width),height=\(height),framerate=\(rate)/1"
-        + " ! vp8enc deadline=1 ! webmmux ! filesink location=\(path)"
+    let path = directory.path + "/" + (name ?? (encoding == .raw ? "clip.avi" : "clip.webm"))
+    let source = "videotestsrc num-buffers=\(frames) pattern=\(pattern)"
+    var description: String
+    switch encoding {
+    case .vp8:
+        description = source + " ! video/x-raw,width=\(width),height=\(height),framerate=\(rate)/1"
+            + " ! vp8enc deadline=1 ! webmmux name=mux ! filesink location=\(path)"
+        if audio {
+            // 44.1 kHz in buffers of 1,470 samples: 30 buffers a second, as long as the video.
+            let buffers = (frames * 30 + rate - 1) / rate
+            description += " audiotestsrc num-buffers=\(buffers) samplesperbuffer=1470 ! audio/x-raw,rate=44100"
+                + " ! audioconvert ! vorbisenc ! mux."
+        }
+    case .raw:
+        description = source + " ! video/x-raw,format=BGR,width=\(width),height=\(height),framerate=\(rate)/1"
+            + " ! avimux ! filesink location=\(path)"
+    }
     var error: UnsafeMutablePointer<GError>?
     guard let pipeline = gst_parse_launch(description, &error) else {
         let text = error?.pointee.message.map { String(cString: $0) } ?? "?"
@@ -99,8 +123,8 @@ final class VideoHarness {
     var loop: ManualMainLoop { platform.manualMainLoop }
     var display: VirtualDisplay { platform.virtualDisplay }
 
-    init(width: Int = 400, height: Int = 300) throws {
-        platform = HeadlessPlatform(mode: DisplayMode(width: width, height: height))
+    init(width: Int = 400, height: Int = 300, rotation: ScreenRotation = .none) throws {
+        platform = HeadlessPlatform(mode: DisplayMode(width: width, height: height), rotation: rotation)
         app = Application(platform: platform)
         window = Window(frame: app.screen.bounds)
         window.makeKeyAndVisible(in: app)
@@ -111,8 +135,8 @@ final class VideoHarness {
     }
 
     /// Runs the turn the wake descriptor's readiness brings, and what follows it.
-    func turn() {
-        let fd = player.wakeDescriptor
+    func turn(_ player: VideoPlayer? = nil) {
+        let fd = (player ?? self.player).wakeDescriptor
         loop.setReadiness(.readable, of: fd)
         loop.runTurn()
         loop.setReadiness([], of: fd)
@@ -122,14 +146,15 @@ final class VideoHarness {
     /// Waits (up to `timeout` seconds of real time) for `condition`, running a turn each time
     /// the player wakes the loop. Returns whether it came true.
     @discardableResult
-    func wait(timeout: Double = 15, until condition: () -> Bool) -> Bool {
+    func wait(on other: VideoPlayer? = nil, timeout: Double = 15, until condition: () -> Bool) -> Bool {
+        let player = other ?? self.player
         let deadline = monotonicNow() + timeout
         loop.runUntilIdle()
         while !condition() {
             let left = deadline - monotonicNow()
             if left <= 0 { return false }
             var ready = pollfd(fd: player.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, Int32(left * 1000) + 1) > 0 { turn() }
+            if poll(&ready, 1, Int32(left * 1000) + 1) > 0 { turn(player) }
         }
         return true
     }
@@ -147,4 +172,32 @@ final class VideoHarness {
 extension VideoPlayer.Status {
     var isEnded: Bool { if case .ended = self { true } else { false } }
     var isFailed: Bool { if case .failed = self { true } else { false } }
+}
+
+/// The folder of this test target's reference images: Tests/VitrineVideoTests/Goldens.
+private func goldensFolder(_ filePath: String = #filePath) -> String {
+    // #filePath is .../Tests/VitrineVideoTests/Support.swift.
+    var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast()
+    return parts.joined(separator: "/") + "/Goldens"
+}
+
+/// Expects `surface` to equal the reference `Goldens/<name>.png` exactly;
+/// `VITRINE_RECORD_GOLDENS=1` records it instead.
+func expectGolden(_ surface: Surface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = Golden.compare(surface, toReference: goldensFolder() + "/\(name).png")
+    #expect(result.passed, Comment(rawValue: result.message), sourceLocation: sourceLocation)
+}
+
+/// Resident memory of this process in bytes (the second field of /proc/self/statm, in pages).
+func residentBytes() -> Int {
+    let fd = open("/proc/self/statm", O_RDONLY)
+    guard fd >= 0 else { return -1 }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 128)
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return -1 }
+    let fields = String(decoding: bytes[0..<count], as: UTF8.self).split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }

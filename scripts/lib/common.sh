@@ -36,11 +36,12 @@ VITRINE_PART_Pinyin_build=(librime-dev)
 VITRINE_PART_Pinyin_run=(librime1 librime-data rime-data-pinyin-simp rime-data-luna-pinyin)
 # Video: GStreamer (the VitrineVideo product); its plugins are loaded at run time: base
 # (playbin, videoconvert, theora, vorbis), good (VP8/VP9, Matroska/WebM, MP4, HTTP, RTSP) and
-# libav (H.264, H.265, AAC in software, through FFmpeg, which Debian builds under the GPL).
+# libav (H.264, H.265, AAC in software, through FFmpeg, which Debian builds under the GPL);
+# alsa: alsasink, for audio to the ALSA device a profile's [audio] device names.
 # The -dev package of plugins-base (appsink's library) brings GStreamer's own, libgstreamer1.0-dev.
 VITRINE_PART_Video_build=(libgstreamer-plugins-base1.0-dev)
 VITRINE_PART_Video_run=(libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base
-    gstreamer1.0-plugins-good gstreamer1.0-libav)
+    gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-alsa)
 
 # What this repository's scripts install: every part, to build and to run, and the tools of the
 # test rings: Chinese fonts for fallback; ring 2c's VNC client (vncdotool) goes in a Python venv;

@@ -127,6 +127,17 @@ extension Application {
         set { lifeCycle.setIdleTimerDisabled(newValue) }
     }
 
+    /// Holds the idle timer off for `holder` while `held` (as `isIdleTimerDisabled`, but one
+    /// hold per holder, apart from the app's own switch): a playing `VideoPlayer` uses it, so
+    /// that a video ending does not turn on a timer the app itself turned off. `holder` must
+    /// let go before it is released; letting go counts the idle time from now.
+    package func holdIdleTimer(_ held: Bool, for holder: AnyObject) {
+        lifeCycle.holdIdleTimer(held, for: ObjectIdentifier(holder))
+    }
+
+    /// Whether something holds the idle timer off (see `holdIdleTimer(_:for:)`).
+    package var isIdleTimerHeld: Bool { lifeCycle.isIdleTimerHeld }
+
     /// When the idle screen dims and turns off (a board profile's `[power]` section sets it).
     /// Times that are negative or not finite are taken as 0 (never), with a log line.
     public var idlePolicy: IdlePolicy {

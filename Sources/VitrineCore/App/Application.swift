@@ -146,6 +146,12 @@ open class Application: Responder {
     public var multipleTapDistance = 30.0
     /// Points a finger may move and still count as a tap (for `tapCount`).
     public var tapSlop = 10.0
+    /// The ALSA PCM an app's sound goes to (a video's audio): `"default"`, `"hw:0,0"`,
+    /// `"plughw:1"` (`aplay -L` lists them); nil, the default, leaves the choice to the
+    /// system (GStreamer's automatic audio sink). A board profile's `[audio] device` sets it;
+    /// a player made afterwards uses it. The screen reader's speech has its own device
+    /// (`[accessibility] device`).
+    public var audioDevice: String?
     /// Whether shaking the device undoes the last edit of the text field being edited
     /// (UIKit's `applicationSupportsShakeToEdit`). Default true, as UIKit.
     public var applicationSupportsShakeToEdit = true

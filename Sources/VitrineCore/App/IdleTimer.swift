@@ -56,6 +56,9 @@ final class LifeCycle {
     // Idle
     private(set) var policy = IdlePolicy()
     private(set) var isIdleTimerDisabled = false
+    /// Who holds the idle timer off besides the app's own switch (a playing video): the idle
+    /// timer runs only when this is empty. Owners are held weakly, by identity.
+    private var idleTimerHolders: ContiguousArray<ObjectIdentifier> = []
     private(set) var idleState = IdleState.awake
     /// The time of the last input that counts as activity (on the application's clock).
     private var lastActivity = 0.0
@@ -166,7 +169,24 @@ final class LifeCycle {
         if idleState != .awake { wake() } else { armIdleTimer() }
     }
 
-    private var idleTimerRuns: Bool { isActive && !isIdleTimerDisabled && policy.isEnabled }
+    /// Holds the idle timer off for `holder` (`held`) or lets it go; counted per holder, so a
+    /// player that stops does not wake a timer the app or another player still holds off.
+    /// Letting go counts the idle time from now.
+    func holdIdleTimer(_ held: Bool, for holder: ObjectIdentifier) {
+        let index = idleTimerHolders.firstIndex(of: holder)
+        switch (held, index) {
+        case (true, nil): idleTimerHolders.append(holder)
+        case (false, let index?): idleTimerHolders.remove(at: index)
+        default: return
+        }
+        lastActivity = now
+        if idleState != .awake { wake() } else { armIdleTimer() }
+    }
+
+    /// Whether anyone holds the idle timer off (`holdIdleTimer`).
+    var isIdleTimerHeld: Bool { !idleTimerHolders.isEmpty }
+
+    private var idleTimerRuns: Bool { isActive && !isIdleTimerDisabled && idleTimerHolders.isEmpty && policy.isEnabled }
 
     /// When the screen takes its next idle step, counting from the last activity; nil: never.
     private var nextIdleDeadline: Double? {

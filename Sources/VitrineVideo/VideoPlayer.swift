@@ -299,8 +299,12 @@ public final class VideoPlayer {
         case .loading, .stalled, .playing:
             if status == .loading { setState(VITRINE_GST_STATE_PLAYING) }
         case .paused:
-            setState(VITRINE_GST_STATE_PLAYING)
-            status = .playing
+            if isBuffering {
+                status = .stalled
+            } else {
+                setState(VITRINE_GST_STATE_PLAYING)
+                status = .playing
+            }
         }
     }
 
@@ -537,7 +541,14 @@ public final class VideoPlayer {
             } else if rate != 1 {
                 seekPipeline(to: 0)
             }
-            status = isPlayRequested ? .playing : .paused
+            if isPlayRequested, isBuffering {
+                // Prerolled on what arrived, but a stream still fills its buffer: it waits
+                // paused, and plays when buffering reaches 100 %.
+                setState(VITRINE_GST_STATE_PAUSED)
+                status = .stalled
+            } else {
+                status = isPlayRequested ? .playing : .paused
+            }
             delegate?.videoPlayer(self, isReadyToPlay: item)
         case .endOfStream:
             let wasCurrent = generation

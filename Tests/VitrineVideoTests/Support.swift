@@ -1,4 +1,5 @@
 import CGStreamer
+import Foundation
 import Glibc
 import Testing
 import Vitrine
@@ -200,4 +201,101 @@ func residentBytes() -> Int {
     let fields = String(decoding: bytes[0..<count], as: UTF8.self).split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// An HTTP server on the loopback that serves one file: the first `servedFirst` bytes at once,
+/// the rest only after `release()`. A stream that stalls, for GStreamer's real souphttpsrc.
+/// Each connection is served on a thread of its own; `stop()` ends them all.
+final class StallingServer: @unchecked Sendable {
+    // Set in init; the descriptors are closed only by stop().
+    let port: UInt16
+    private let listener: Int32
+    private let gate: (read: Int32, write: Int32)
+    private let bytes: [UInt8]
+    private let servedFirst: Int
+
+    init(file path: String, servedFirst fraction: Double) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ClipError(detail: "cannot open \(path)") }
+        var content: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            content += chunk[0..<count]
+        }
+        close(fd)
+        bytes = content
+        servedFirst = Int(Double(content.count) * fraction)
+        var pipe = [Int32](repeating: -1, count: 2)
+        guard Glibc.pipe(&pipe) == 0 else { throw ClipError(detail: "pipe failed") }
+        gate = (pipe[0], pipe[1])
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = listening
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socket in
+                bind(listening, socket, length) == 0 && listen(listening, 4) == 0 && getsockname(listening, socket, &length) == 0
+            }
+        }
+        guard bound else { throw ClipError(detail: "cannot listen on the loopback") }
+        port = UInt16(bigEndian: address.sin_port)
+        let server = self
+        Thread.detachNewThread { server.acceptLoop() }
+    }
+
+    /// Lets every connection send the rest of the file.
+    func release() {
+        var byte: UInt8 = 1
+        _ = write(gate.write, &byte, 1)
+    }
+
+    /// Stops accepting and releases whatever waits.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        release()
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            let server = self
+            Thread.detachNewThread { server.serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        // The request, up to its blank line.
+        var request: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(connection, &byte, 1) == 1 {
+            request.append(byte)
+            if request.suffix(4) == [13, 10, 13, 10] { break }
+        }
+        let header = "HTTP/1.1 200 OK\r\nContent-Type: video/webm\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+        guard send(Array(header.utf8)[...], to: connection), send(bytes[0..<servedFirst], to: connection) else { return }
+        // Stalled until released (the gate's byte stays for the next connection too).
+        var ready = pollfd(fd: gate.read, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 30_000)
+        _ = send(bytes[servedFirst...], to: connection)
+    }
+
+    private func send(_ slice: ArraySlice<UInt8>, to connection: Int32) -> Bool {
+        slice.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let sent = Glibc.send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
 }

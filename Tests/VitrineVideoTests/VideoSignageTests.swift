@@ -201,6 +201,26 @@ extension VideoPlayerTests {
         #expect(failed == url)
     }
 
+    @Test func aStreamThatStallsWaitsPausedAndPlaysOnWhenItsDataComes() throws {
+        let h = try VideoHarness()
+        // Three seconds served over http, its first fifth at once and the rest when released.
+        let clip = try makeClip(in: h.directory, frames: 90, width: 320, height: 240)
+        let server = try StallingServer(file: clip, servedFirst: 0.2)
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/clip.webm"
+        h.player.replaceCurrentItem(with: try VideoItem(url: url))
+        h.player.play()
+        #expect(h.wait { h.player.status == .stalled && h.recorder.readies == 1 })
+        #expect(h.recorder.log.contains("stall"))
+        #expect(!h.recorder.log.contains("end clip.webm"))
+        server.release()
+        #expect(h.wait { h.player.status.isEnded })
+        let log = h.recorder.log
+        let stall = try #require(log.lastIndex(of: "stall")), resume = try #require(log.lastIndex(of: "resume"))
+        #expect(stall < resume && resume < log.count - 1 && log.last == "end clip.webm", "\(log)")
+        #expect(h.recorder.errors.isEmpty)
+    }
+
     // MARK: A clip with nothing to ship
 
     @Test func aTestPatternClipIsWrittenAndPlaysForItsLength() throws {

@@ -28,6 +28,8 @@ struct VideoPlaneSlot {
         case none
         /// A frame copied into the plane's buffer `buffer`.
         case frame(buffer: Int)
+        /// The frame on screen (buffer `buffer`), at a new geometry: nothing copied.
+        case move(buffer: Int)
         /// The retiring plane taken off.
         case disable
     }
@@ -95,7 +97,7 @@ extension DRMDisplay: VideoPlaneDisplay {
     /// The video plane in use, if any (tests).
     package var videoPlane: DRMVideoPlane? { video.plane }
 
-    /// The overlay plane's id, when the display has one for video (tests, `vitrine devices`).
+    /// The overlay plane's id, when the display has one for video (tests).
     package var videoOverlayPlaneID: UInt32? { video.overlay?.planeID }
 
     /// Why no plane can be had now, or nil.
@@ -155,7 +157,7 @@ extension DRMDisplay: VideoPlaneDisplay {
         } catch {
             video.part = .none
             logger.error("\(device.path): the video plane's commit failed: \(error); the video goes back to compositing")
-            dropVideoPlane(.sessionLost)
+            dropVideoPlane(.commitRefused)
         }
     }
 
@@ -171,7 +173,18 @@ extension DRMDisplay: VideoPlaneDisplay {
             video.part = .disable
             return
         }
-        guard let plane = video.plane, plane.isActive, let frame = plane.frame, let index = plane.writableBuffer else { return }
+        guard let plane = video.plane, plane.isActive else { return }
+        guard let frame = plane.frame else {
+            // A new geometry and no frame coming (paused): the frame on screen moves, with the
+            // UI's frame that shows the layout change when there is one.
+            if plane.needsSetup, plane.wasCommitted, plane.inFlight == nil, let shown = plane.shown {
+                overlay.addSetup(to: &atomic.planeChanges, crtc: pipeline.crtcID, framebuffer: plane.buffers[shown].framebufferID,
+                                 geometry: plane.geometry)
+                video.part = .move(buffer: shown)
+            }
+            return
+        }
+        guard let index = plane.writableBuffer else { return }
         plane.copy(frame, into: index)
         let framebuffer = plane.buffers[index].framebufferID
         if plane.needsSetup {
@@ -196,6 +209,11 @@ extension DRMDisplay: VideoPlaneDisplay {
                 plane.needsSetup = false
                 plane.wasCommitted = true
                 plane.framesCommitted += 1
+            }
+        case .move(let index):
+            if let plane = video.plane {
+                plane.inFlight = index
+                plane.needsSetup = false
             }
         }
         video.part = .none

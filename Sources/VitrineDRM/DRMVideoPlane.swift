@@ -73,6 +73,8 @@ package final class DRMVideoPlane: VideoPlane {
                                    framebuffer: buffers[shown ?? 0].framebufferID)
         self.geometry = geometry
         needsSetup = true
+        // Paused, no frame would carry it: the end of this turn moves the frame on screen.
+        if frame == nil { display.mainLoop.wakeUp() }
     }
 
     /// Takes the plane off the screen at the display's next commit.
@@ -83,7 +85,8 @@ package final class DRMVideoPlane: VideoPlane {
         display?.retireVideoPlane(self)
     }
 
-    /// The buffer a frame may be copied into now, or nil while one of ours is in flight.
+    /// The buffer a frame may be copied into now, or nil while one of ours is in flight (a
+    /// move commits the shown buffer again: it is in flight then, and nothing is writable).
     var writableBuffer: Int? {
         guard inFlight == nil else { return nil }
         return shown == 0 ? 1 : 0

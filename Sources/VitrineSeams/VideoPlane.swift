@@ -73,6 +73,9 @@ public enum VideoPlaneDropReason: Sendable, Hashable {
     case sessionLost
     /// The display was restored (the app is ending).
     case restored
+    /// The driver refused a commit of the plane's frame (other than "busy"), though its test
+    /// commit had passed.
+    case commitRefused
 }
 
 /// A display that can show video on a plane of its own (a KMS overlay plane), besides the
@@ -90,7 +93,8 @@ public enum VideoPlaneDropReason: Sendable, Hashable {
 ///   frame, and is not switched away.
 /// - The plane belongs to its owner until `release()`; the display drops it (calling its
 ///   `droppedHandler` once, on the main actor) when the picture turns, the mode changes, the
-///   panel goes off, the session goes away or the display is restored. A dropped plane is
+///   panel goes off, the session goes away, the display is restored or the driver refuses a
+///   frame's commit. A dropped plane is
 ///   inactive: it takes no more frames, and its owner composites the video again.
 @MainActor
 public protocol VideoPlaneDisplay: Display {
@@ -118,7 +122,8 @@ public protocol VideoPlaneDisplay: Display {
 /// - **The frame's memory.** The surface given to `setFrame` must stay valid and unchanged
 ///   until the next `setFrame`, `clearFrame()` or `release()`: it is read only when committed.
 /// - **Geometry.** `setGeometry` tests the new geometry (a test-only commit) and takes it
-///   with the next frame, or throws `.refused` keeping the old one.
+///   with the next frame (or, with none waiting, moves the frame on screen in the display's
+///   next commit), or throws `.refused` keeping the old one.
 /// - **End.** `release()` takes the plane off the screen in the display's next commit (with
 ///   the UI frame that composites the video instead, when there is one) and frees its buffers
 ///   once that commit is shown. A plane the display dropped (`droppedHandler`, see
@@ -143,8 +148,8 @@ public protocol VideoPlane: AnyObject {
     func setFrame(_ frame: Surface)
     /// Forgets a frame set and not yet committed (its memory may go away).
     func clearFrame()
-    /// Moves the plane to `geometry` from the next frame; throws `.refused` (keeping the old
-    /// geometry) when the driver's test commit refuses it, `.unavailable` when inactive.
+    /// Moves the plane to `geometry` from the display's next commit; throws `.refused` (keeping
+    /// the old geometry) when the driver's test commit refuses it, `.unavailable` when inactive.
     func setGeometry(_ geometry: VideoPlaneGeometry) throws(VideoPlaneError)
     /// Takes the plane off the screen at the display's next commit and frees its buffers.
     func release()

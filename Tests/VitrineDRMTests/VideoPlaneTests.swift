@@ -286,4 +286,26 @@ struct VideoPlaneTests {
         #expect(throws: VideoPlaneError.self) { try plane.setGeometry(oneToOne(x: 10, y: 10)) }
         #expect(plane.geometry == oneToOne(x: 300, y: 200), "a refused geometry changes nothing")
     }
+
+    @Test func pausedANewGeometryMovesTheFrameOnScreenWithoutACopy() throws {
+        let rig = try shownRig()
+        let plane = try rig.display.makeVideoPlane(frameWidth: 64, frameHeight: 48, geometry: oneToOne())
+        plane.setFrame(frame(5))
+        rig.loop.endTurn()
+        rig.flip(sequence: 2, at: 1.0167)
+        let shownFB = try #require(rig.device.appliedCommits.last?.request.value(of: PropertyID.fbID, on: ObjectID.overlayPlane))
+        let drm = try #require(rig.display.videoPlane)
+        try plane.setGeometry(oneToOne(x: 400, y: 300))
+        rig.loop.endTurn()
+        let moved = try #require(rig.device.appliedCommits.last)
+        #expect(moved.request.value(of: PropertyID.crtcX, on: ObjectID.overlayPlane) == 400)
+        #expect(moved.request.value(of: PropertyID.fbID, on: ObjectID.overlayPlane) == shownFB, "the frame on screen, not copied again")
+        #expect(drm.framesCommitted == 1)
+        rig.flip(sequence: 3, at: 1.0333)
+        // The next frame goes into the other buffer as before.
+        plane.setFrame(frame(6))
+        rig.loop.endTurn()
+        let next = try #require(rig.device.appliedCommits.last?.request.value(of: PropertyID.fbID, on: ObjectID.overlayPlane))
+        #expect(next != shownFB)
+    }
 }

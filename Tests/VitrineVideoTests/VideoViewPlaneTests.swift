@@ -237,6 +237,19 @@ struct VideoViewPlaneTests {
         }
     }
 
+    @Test func aViewMovedOnThePlaneMovesThePlaneInTheCommitThatMovesIt() throws {
+        let rig = try Rig()
+        try rig.play(until: 2)
+        rig.player.pause()
+        rig.settle()
+        let plane = try #require(rig.display.planes.first)
+        rig.view.frame = Rect(x: 200, y: 150, width: 160, height: 120)
+        rig.settle()
+        #expect(plane.isActive && rig.view.isOnDisplayPlane)
+        #expect(plane.geometries.last == VideoPlaneGeometry(source: PixelRect(x: 0, y: 0, width: 160, height: 120),
+                                                            destination: PixelRect(x: 200, y: 150, width: 160, height: 120)))
+    }
+
     @Test func aViewBesideTheVideoDoesNotCoverIt() throws {
         let rig = try Rig()
         let label = View(frame: Rect(x: 210, y: 30, width: 100, height: 40))

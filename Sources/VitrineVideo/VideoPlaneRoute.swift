@@ -179,8 +179,10 @@ final class VideoPlaneRoute: CommitObserver {
             refused = (width, height, geometry)
             Self.logger.warning("video: \(error)")
         case .unavailable:
+            // Passing (another view has the plane, the old one is being taken off): asked
+            // again later, so not worth a line each time.
             framesBeforeRetry = Self.retryFrames
-            Self.logger.info("video: \(error)")
+            Self.logger.debug("video: \(error)")
         }
     }
 

@@ -56,10 +56,14 @@ extension KernelRing {
             // From here on: frames only. Count what crosses the kernel boundary.
             let firstCommit = device.commits.count, firstEvent = device.events.count
             let presents = app.statistics.presents, composed = app.statistics.pixelsComposed
-            let committedBefore = plane.framesCommitted
+            let committedBefore = plane.framesCommitted, wakeUpsBefore = loop.wakeUps
             let frames = 45
             let played = driver.run(until: { plane.framesCommitted >= committedBefore + frames }, timeout: 90)
             #expect(played, "only \(plane.framesCommitted - committedBefore) of \(frames) video frames committed in 90 s")
+            // Wake-ups per frame shown: the player's eventfd, then the flip event (two), never a poll.
+            let wakeUpsPerFrame = Double(loop.wakeUps - wakeUpsBefore) / Double(max(plane.framesCommitted - committedBefore, 1))
+            Figures.record("video_plane_wakeups_per_frame", wakeUpsPerFrame, decimals: 2)
+            #expect(wakeUpsPerFrame <= 2.5, "\(wakeUpsPerFrame) wake-ups per video frame")
             player.pause()
             #expect(driver.run(until: { !display.isFlipPending && !plane.isFrameWaiting && !app.hasPendingCommit }, timeout: 20))
 

@@ -260,7 +260,8 @@ let package = Package(
         // the VM of scripts/vm-test; on a machine without those devices every test says why it
         // is skipped.
         .testTarget(name: "VitrineKernelTests",
-                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "VitrineTestSupport", "CEvdev", "CVitrineShims",
+                    dependencies: ["VitrineDRM", "VitrineInput", "VitrineBoard", "VitrineHeadless", "KioskDemo", "VitrineVideo", "CGStreamer",
+                                   "VitrineTestSupport", "CEvdev", "CVitrineShims",
                                    "CDRM", .product(name: "Logging", package: "swift-log"), inMemoryLogging]),
     ],
     swiftLanguageModes: [.v6]

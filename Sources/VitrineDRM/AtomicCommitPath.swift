@@ -6,6 +6,11 @@ import VitrineGraphics
 /// The atomic API: one commit per modeset or flip, FB_DAMAGE_CLIPS with each flip when the
 /// plane has the property, CRTC ACTIVE for power, and test-only commits to check a plane
 /// rotation. Its request is kept and refilled, so a frame's commit reuses its storage.
+///
+/// Other planes (the video plane, DRMDisplay+VideoPlane.swift) ride along: the display puts
+/// their changes in `planeChanges` before a commit, and every commit (modeset, flip, power,
+/// restore) adds them to its own and empties it, whatever the kernel answers, so the display
+/// never has two commits in flight. `commitPlanes` commits them alone.
 @MainActor
 final class AtomicCommitPath: KMSCommitPath {
     let device: any KMSDevice
@@ -15,6 +20,8 @@ final class AtomicCommitPath: KMSCommitPath {
     /// What `restore` falls back on when the atomic commit is refused.
     private let legacy: LegacyCommitPath
     private var request = AtomicRequest()
+    /// Changes of other planes for the next commit, emptied by it (storage kept).
+    var planeChanges = AtomicRequest()
 
     init(device: any KMSDevice, properties: AtomicPropertyIDs, saved: SavedConfiguration, logger: Logger) {
         self.device = device
@@ -33,7 +40,24 @@ final class AtomicCommitPath: KMSCommitPath {
         defer { device.destroyPropertyBlob(modeBlob) }
         request.removeAll()
         addModeset(to: &request, setup, modeBlob: modeBlob, framebuffer: framebuffer)
+        takePlaneChanges()
         try device.atomicCommit(request, flags: [.allowModeset, .pageFlipEvent], userData: token)
+    }
+
+    /// Commits `planeChanges` alone (a video frame: the UI's plane is not committed again),
+    /// non-blocking, with a flip event carrying `token`; EBUSY while a commit is in flight.
+    func commitPlanes(token: UInt64) throws(Errno) {
+        request.removeAll()
+        takePlaneChanges()
+        guard !request.isEmpty else { return }
+        try device.atomicCommit(request, flags: [.pageFlipEvent, .nonBlocking], userData: token)
+    }
+
+    /// Moves `planeChanges` into this commit's request.
+    private func takePlaneChanges() {
+        guard !planeChanges.isEmpty else { return }
+        request.append(planeChanges)
+        planeChanges.removeAll()
     }
 
     func flip(_ setup: ScanoutSetup, framebuffer: UInt32, clips: [PixelRect], token: UInt64) throws(Errno) {
@@ -48,12 +72,14 @@ final class AtomicCommitPath: KMSCommitPath {
             request.add(planeID, clipsProperty, UInt64(blob))
         }
         defer { if clipsBlob != 0 { device.destroyPropertyBlob(clipsBlob) } }
+        takePlaneChanges()
         try device.atomicCommit(request, flags: [.pageFlipEvent, .nonBlocking], userData: token)
     }
 
     func setActive(_ on: Bool, _ setup: ScanoutSetup) throws(Errno) -> Bool {
         request.removeAll()
         request.add(setup.pipeline.crtcID, properties.crtcActive, on ? 1 : 0)
+        takePlaneChanges()
         try device.atomicCommit(request, flags: .allowModeset, userData: 0)
         return true
     }
@@ -97,6 +123,7 @@ final class AtomicCommitPath: KMSCommitPath {
             if let rotationProperty = properties.planeRotation, let value = planeRotationAtStart {
                 request.add(planeID, rotationProperty.id, value)
             }
+            takePlaneChanges()
             try device.atomicCommit(request, flags: .allowModeset, userData: 0)
         } catch {
             logger.warning("\(device.path): atomic restore failed (\(error)); trying legacy SetCrtc")

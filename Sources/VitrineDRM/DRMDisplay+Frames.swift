@@ -13,10 +13,15 @@ extension DRMDisplay {
     func commit(buffer index: Int, damage: Region) {
         let framebuffer = buffers[index].framebufferID
         let modesetting = state.crtc != .configured
+        // A plane is offered only on a configured CRTC; a modeset takes it off (every reason
+        // for one dropped it already). Otherwise a waiting video frame rides along.
+        if modesetting { dropVideoPlane(.modeChange) }
+        prepareVideoPart()
         do {
             if modesetting {
                 let token = tokens.next()
                 try commitPath.modeset(scanoutSetup, framebuffer: framebuffer, token: token)
+                videoPartCommitted()
                 state.crtc = .configured
                 if commitPath.modesetSendsFlipEvent {
                     state.flip = .pending(buffer: index, token: token, completesAtVBlank: false)
@@ -39,14 +44,17 @@ extension DRMDisplay {
                 }
                 let token = tokens.next()
                 try commitPath.flip(scanoutSetup, framebuffer: framebuffer, clips: clips, token: token)
+                videoPartCommitted()
                 state.flip = .pending(buffer: index, token: token, completesAtVBlank: false)
             }
         } catch where error == .resourceBusy {
+            videoPartRefused()
             // The kernel still works on an earlier commit: keep the frame, try again at the next vblank.
             state.flip = .waitingToRetry(buffer: index, damage: damage)
             requestVBlankEvent()
             if state.vblankToken == nil { dropFrame("no vblank event to retry at") }
         } catch {
+            videoPartRefused()
             dropFrame("\(modesetting ? "modeset" : "page flip") failed: \(error)")
         }
     }
@@ -146,6 +154,7 @@ extension DRMDisplay {
 
     private func completeFlip(_ event: KMSEvent) {
         state.flip = .idle
+        videoFlipCompleted()
         if state.reprobeAfterFlip {
             state.reprobeAfterFlip = false
             handleHotplug()

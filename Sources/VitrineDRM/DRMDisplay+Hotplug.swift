@@ -20,6 +20,7 @@ extension DRMDisplay {
         }
         let plugged = probed.status == .connected || (probed.status == .unknown && !probed.modes.isEmpty)
         guard plugged, let newMode = usableMode(of: probed) else {
+            dropVideoPlane(.sessionLost)
             if isConnected { logger.notice("\(device.path): \(pipeline.connectorName) unplugged; presenting stops") }
             state.holds.insert(.unplugged)
             return
@@ -30,6 +31,7 @@ extension DRMDisplay {
             state.reprobeAfterFlip = true
             return
         }
+        if modeChanged { dropVideoPlane(.modeChange) }
         if modeChanged || buffers.isEmpty {
             let oldMode = pipeline.mode, oldPlaneRotation = usesPlaneRotation
             releaseBuffers()

@@ -160,6 +160,8 @@ public final class DRMDisplay: Display {
     var clips: [PixelRect] = []
     /// What this frame copied ahead of its present (`copyAhead(from:rect:)`).
     var ahead = CopyAhead()
+    /// Video on a plane of its own (DRMDisplay+VideoPlane.swift).
+    var video = VideoPlaneSlot()
     /// Pixels the last present's frame moved and wrote out in one pass
     /// (`moveCopyingAhead(in:rect:dx:dy:)`); 0 when it moved none that way.
     public var lastPixelsMovedAhead: Int { ahead.lastPixelsMoved }
@@ -249,6 +251,11 @@ public final class DRMDisplay: Display {
                 throw .systemCall(path: path, operation: "creating the scanout buffers", errno: error)
             }
         }
+        if atomic {
+            let found = VideoOverlay.find(in: description, pipeline: pipeline)
+            video.overlay = found.overlay
+            video.absence = found.absence
+        }
         do {
             eventWatch = try mainLoop.watch(device.fileDescriptor) { [weak self] _ in self?.handleDeviceEvents() }
         } catch {
@@ -331,12 +338,20 @@ public final class DRMDisplay: Display {
     /// again, every buffer's age is 0 and a waiting frame request is served.
     public func setPower(_ on: Bool) {
         guard on == state.holds.contains(.poweredOff), !isRestored else { return }
+        if !on {
+            // The plane goes off with the CRTC, in the same commit.
+            dropVideoPlane(.powerOff)
+            prepareVideoPart()
+        }
         do {
             guard try commitPath.setActive(on, scanoutSetup) else {
+                videoPartRefused()
                 logger.warning("\(device.path): \(pipeline.connectorName) has no DPMS property; power unchanged")
                 return
             }
+            videoBlockingCommitDone()
         } catch {
+            videoPartRefused()
             logger.error("\(device.path): turning the display \(on ? "on" : "off") failed: \(error)")
             return
         }
@@ -358,6 +373,8 @@ public final class DRMDisplay: Display {
         precondition(state.flip == .idle, "setRotation while a flip is pending: wait for the frame callback")
         guard !isRestored else { return false }
         guard newRotation != rotation else { return true }
+        // A plane is offered only upright; the next modeset takes it off.
+        dropVideoPlane(.rotation)
         let oldRotation = rotation, oldPlaneRotation = usesPlaneRotation, oldSize = bufferSize
         rotation = newRotation
         usesPlaneRotation = newRotation != .none && configuration.allowsPlaneRotation
@@ -397,6 +414,8 @@ public final class DRMDisplay: Display {
     /// session can modeset. A frame in flight still completes.
     public func pause(droppingMaster: Bool = true) {
         guard !isPaused, !isRestored else { return }
+        // The other session owns the screen; the resume's modeset takes the plane off.
+        dropVideoPlane(.sessionLost)
         state.holds.insert(.switchedAway)
         if droppingMaster { try? device.dropMaster() }
     }
@@ -434,6 +453,8 @@ public final class DRMDisplay: Display {
         eventWatch = nil
         hotplugMonitor?.stop()
         hotplugMonitor = nil
+        // The video plane is taken off in the restore commit (the console shows no overlay).
+        releaseVideoForRestore()
         if state.crtc != .untouched && wasSwitchedAway {
             // Switched away: the console in front owns the screen and modesets it itself;
             // without DRM master nothing could be put back anyway.
@@ -441,6 +462,7 @@ public final class DRMDisplay: Display {
         } else if state.crtc != .untouched {
             commitPath.restore(saved, scanoutSetup)
         }
+        freeVideoAfterRestore()
         releaseBuffers()
         state.flip = .idle
         try? device.dropMaster()

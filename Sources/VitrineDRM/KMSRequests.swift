@@ -150,6 +150,12 @@ package struct AtomicRequest: Hashable, Sendable {
     /// Empties it, keeping its storage.
     package mutating func removeAll() { changes.removeAll(keepingCapacity: true) }
 
+    /// Adds every change of `other`, after its own.
+    package mutating func append(_ other: AtomicRequest) { changes.append(contentsOf: other.changes) }
+
+    /// Whether it changes nothing.
+    package var isEmpty: Bool { changes.isEmpty }
+
     /// The value it sets for `property` of `object`, if it sets one.
     package func value(of property: UInt32, on object: UInt32) -> UInt64? {
         changes.last { $0.object == object && $0.property == property }?.value

@@ -515,7 +515,8 @@ public final class VideoPlayer {
             }
             shownIndex = frame.index
             framesShown += 1
-            for entry in views { entry.view?.setNeedsDisplay() }
+            // Each view puts the frame on its display plane, or marks itself for display.
+            for entry in views { entry.view?.playerDidTakeFrame() }
         }
         for (posted, event) in taken.events {
             // An event of an item torn down since, or posted after a handler below moved on.

@@ -40,6 +40,8 @@ extension Application {
         }
         // The focus ring follows the focused view as laid out (the toolkit's focus engine).
         toolkitIfMade?.commitWillDisplay()
+        // Views that hand content to a display plane check where they are now (VitrineVideo).
+        for observer in commitObservers { observer.applicationWillDisplay(self) }
         var drawnThisCommit = 0
         for window in windows where !window.isHidden {
             if window.subtreeNeedsDisplay || !window.dirtyRect.isNull {

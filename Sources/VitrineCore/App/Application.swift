@@ -230,6 +230,8 @@ open class Application: Responder {
     var displayLinks: [DisplayLink] = []
     /// Told of every present (FrameObserver.swift).
     var frameObservers: [any FrameObserver] = []
+    /// Told in every commit before the display pass (Compositing/PlaneVisibility.swift).
+    var commitObservers: [any CommitObserver] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
     private var isRunning = false

@@ -13,6 +13,10 @@ final class DRMTestLoop: MainLoop {
     let testClock = DRMTestClock()
     var clock: any TimeSource { testClock }
     private(set) var watches: [DescriptorWatch] = []
+    /// The before-waiting observers, in the order added.
+    private(set) var observers: [@MainActor () -> Void] = []
+    /// `wakeUp()` calls so far.
+    private(set) var wakeUps = 0
 
     func addInputSource(_ source: any InputSource, handler: @escaping @MainActor (InputEvent) -> Void) {}
     func removeInputSource(_ source: any InputSource) {}
@@ -29,13 +33,18 @@ final class DRMTestLoop: MainLoop {
 
     func add(_ timer: LoopTimer) {}
     func remove(_ timer: LoopTimer) {}
-    func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) {}
-    func wakeUp() {}
+    func addBeforeWaitingObserver(_ body: @escaping @MainActor () -> Void) { observers.append(body) }
+    func wakeUp() { wakeUps += 1 }
     func run() {}
     func stop() {}
 
     /// Calls every watch, as a real loop does when their descriptors are readable.
     func dispatchReadySources() {
         for watch in watches { watch.deliver(.readable) }
+    }
+
+    /// Runs the before-waiting observers, as a real loop does at the end of each turn.
+    func endTurn() {
+        for observer in observers { observer() }
     }
 }

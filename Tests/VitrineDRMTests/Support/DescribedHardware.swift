@@ -29,6 +29,8 @@ enum ObjectID {
     static let connector: UInt32 = 50
     static let primaryPlane: UInt32 = 31
     static let cursorPlane: UInt32 = 33
+    /// The overlay plane (`vkmsLike(overlay: true)`, as vkms's enable_overlay=1).
+    static let overlayPlane: UInt32 = 32
     /// The console's framebuffer, on screen before the display starts.
     static let consoleFramebuffer: UInt32 = 7
 }
@@ -73,7 +75,7 @@ extension FakeKMSDevice {
     /// A device like vkms: one CRTC showing the console (framebuffer 7, 800×600) through
     /// Virtual-1, which offers 1024×768 (preferred), 800×600 and 1920×1080; a primary plane
     /// (XR24, AR24, RG16) and a cursor plane.
-    static func vkmsLike(damageClips: Bool = true, rotations: [String]? = nil, atomic: Bool = true) -> FakeKMSDevice {
+    static func vkmsLike(damageClips: Bool = true, rotations: [String]? = nil, atomic: Bool = true, overlay: Bool = false) -> FakeKMSDevice {
         let d = FakeKMSDevice()
         d.acceptsAtomic = atomic
         d.crtcs = [KMSCRTC(id: ObjectID.crtc, framebufferID: ObjectID.consoleFramebuffer, x: 0, y: 0, mode: Modes.svga)]
@@ -101,6 +103,12 @@ extension FakeKMSDevice {
             ObjectID.primaryPlane: planeProperties(type: .primary, damageClips: damageClips, rotations: rotations),
             ObjectID.cursorPlane: planeProperties(type: .cursor, damageClips: false, rotations: nil),
         ]
+        if overlay {
+            // Like vkms with enable_overlay=1 (Debian 6.1): no zpos, so above the primary.
+            d.planes.insert(KMSPlane(id: ObjectID.overlayPlane, possibleCRTCs: 0b1,
+                                     formats: [KMSFourCC.argb8888, KMSFourCC.xrgb8888, KMSFourCC.rgb565]), at: 1)
+            d.objectProperties[ObjectID.overlayPlane] = planeProperties(type: .overlay, damageClips: false, rotations: nil)
+        }
         return d
     }
 

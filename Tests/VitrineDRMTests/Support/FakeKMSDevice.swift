@@ -30,6 +30,9 @@ final class FakeKMSDevice: KMSDevice {
     var commitErrors: [Errno] = []
     /// Whether TEST_ONLY commits that set a rotation other than rotate-0 fail with EINVAL.
     var refusesRotationTests = false
+    /// TEST_ONLY commits that change a property of one of these objects fail with EINVAL (a
+    /// plane that cannot take what is asked: scaling, a position).
+    var refusesTestsOf: Set<UInt32> = []
     /// The error vblank requests fail with, if any.
     var vblankError: Errno?
     /// Errors the next dumb buffer creations fail with, in order.
@@ -116,6 +119,9 @@ final class FakeKMSDevice: KMSDevice {
 
     /// Atomic commits that were not TEST_ONLY.
     var appliedCommits: [Commit] { commits.filter { !$0.flags.contains(.testOnly) } }
+
+    /// Dumb buffers created and not destroyed.
+    var liveDumbBufferCount: Int { liveDumbBuffers.count }
 
     // MARK: KMSDevice
 
@@ -234,6 +240,7 @@ final class FakeKMSDevice: KMSDevice {
     func atomicCommit(_ request: AtomicRequest, flags: AtomicCommitFlags, userData: UInt64) throws(Errno) {
         commits.append(Commit(request: request, flags: flags, userData: userData))
         if flags.contains(.testOnly) {
+            if request.changes.contains(where: { refusesTestsOf.contains($0.object) }) { throw .invalidArgument }
             if refusesRotationTests, let rotation = rotationPropertyID,
                let value = request.changes.first(where: { $0.property == rotation })?.value, value != 1 {
                 throw .invalidArgument

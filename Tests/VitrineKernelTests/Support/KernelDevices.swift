@@ -73,6 +73,8 @@ final class RecordingDevice: KMSDevice {
         var flags: AtomicCommitFlags
         var request: AtomicRequest
         var error: Errno?
+        /// The user data its flip event carries (0: none asked for).
+        var userData: UInt64 = 0
     }
 
     let inner: LibDRMDevice
@@ -126,9 +128,9 @@ final class RecordingDevice: KMSDevice {
         if !flags.contains(.testOnly) { beforeCommit?(request) }
         do {
             try inner.atomicCommit(request, flags: flags, userData: userData)
-            if !flags.contains(.testOnly) { commits.append(Commit(flags: flags, request: request, error: nil)) }
+            if !flags.contains(.testOnly) { commits.append(Commit(flags: flags, request: request, error: nil, userData: userData)) }
         } catch {
-            if !flags.contains(.testOnly) { commits.append(Commit(flags: flags, request: request, error: error)) }
+            if !flags.contains(.testOnly) { commits.append(Commit(flags: flags, request: request, error: error, userData: userData)) }
             throw error
         }
     }

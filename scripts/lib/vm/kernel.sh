@@ -15,14 +15,15 @@
 
 # Modules loaded at boot, in order, with their parameters; dependencies are added before each.
 #   9p over virtio-pci: the host's root (read-only) and the run's work directory.
-#   vkms: the virtual KMS device: a Virtual and a Writeback connector, and (our patch) an
+#   vkms: the virtual KMS device: a Virtual and a Writeback connector, an overlay plane (video
+#         on a plane of its own: above the primary, no zpos, no scaling), and (our patch) an
 #         FB_DAMAGE_CLIPS property on its primary plane.
 #   evdev, uinput: input devices made by the tests.
 VM_MODULES=(
     "virtio_pci"
     "9pnet_virtio"
     "9p"
-    "vkms enable_writeback=1 enable_cursor=1 enable_damage_clips=1"
+    "vkms enable_writeback=1 enable_cursor=1 enable_overlay=1 enable_damage_clips=1"
     "evdev"
     "uinput"
 )

@@ -138,8 +138,11 @@ public final class LayoutConstraint {
         }
     }
 
-    /// Whether the engine could not satisfy it when it was activated (or at its constant's
-    /// last change): it is active but ignored, as UIKit breaks a constraint. Logged once.
+    /// Whether the engine broke it: it is active but ignored, as UIKit breaks a constraint.
+    /// When required constraints cannot all hold, the engine breaks the one of lowest priority
+    /// among the conflicting constraints of the app (ties: the one activated last) and logs the
+    /// conflicting set once. A broken constraint is tried again when a constraint is
+    /// deactivated, and when its own constant changes.
     public internal(set) var isBroken = false
 
     // The engine's bookkeeping.
@@ -149,6 +152,9 @@ public final class LayoutConstraint {
     var solverConstraint: SolverConstraint?
     /// The nearest common ancestor of the items while active: positions are in its space.
     weak var container: View?
+    /// When it was last activated (the engine's count): among conflicting constraints of one
+    /// priority, the latest breaks.
+    var activationSerial = 0
 
     /// `item.attribute (relation) multiplier × toItem.toAttribute + constant`, inactive (UIKit's
     /// `init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`).
@@ -179,11 +185,13 @@ public final class LayoutConstraint {
         for constraint in constraints { constraint.isActive = false }
     }
 
-    /// The constraint as an equation, naming views by type (for logs).
+    /// The constraint as an equation, for logs: `<'identifier' first.attribute == 0.5 *
+    /// second.attribute + 8 @750>`, naming each view by its `accessibilityIdentifier`, else by
+    /// its type.
     public var description: String {
         func side(_ item: View?, _ attribute: Attribute) -> String {
             guard let item else { return "" }
-            return "\(type(of: item)).\(attribute)"
+            return "\(item.layoutName).\(attribute)"
         }
         let symbol = switch relation { case .lessThanOrEqual: "<="; case .equal: "=="; case .greaterThanOrEqual: ">=" }
         var right = side(secondItem, secondAttribute)
@@ -192,4 +200,9 @@ public final class LayoutConstraint {
         let name = identifier.map { "'\($0)' " } ?? ""
         return "<\(name)\(side(firstItem, firstAttribute)) \(symbol) \(right) @\(priority.rawValue)>"
     }
+}
+
+extension View {
+    /// How layout logs name the view: its `accessibilityIdentifier`, else its type.
+    var layoutName: String { accessibilityStorage?.identifier ?? "\(type(of: self))" }
 }

@@ -38,7 +38,7 @@ final class LayoutEngine {
         var intrinsic: [SolverConstraint] = []
     }
 
-    private var entries: [Entry] = []
+    var entries: [Entry] = []
     private var freeEntries: [Int] = []
     /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
     struct ActiveConstraint {
@@ -46,9 +46,14 @@ final class LayoutEngine {
     }
 
     /// The active constraints (each knows its index here).
-    private var active: [ActiveConstraint] = []
+    var active: [ActiveConstraint] = []
     /// Set by every change of the system: the next layout pass compares solved frames with frames.
     private var needsFrameCheck = false
+    /// Active constraints the engine broke (LayoutEngine+Conflicts.swift), tried again when a
+    /// constraint is deactivated; empty in a sound layout, so that costs nothing then.
+    var broken: [ActiveConstraint] = []
+    /// Counts activations (`LayoutConstraint.activationSerial`).
+    private var activations = 0
 
     // MARK: Constraints
 
@@ -75,6 +80,8 @@ final class LayoutEngine {
             container = first
         }
         constraint.container = container
+        activations += 1
+        constraint.activationSerial = activations
         constraint.engineIndex = active.count
         active.append(ActiveConstraint(constraint: constraint))
         container.ownedConstraints.append(constraint)
@@ -90,6 +97,7 @@ final class LayoutEngine {
         }
         forget(at: constraint.engineIndex)
         constraint.engineIndex = -1
+        let wasBroken = constraint.isBroken
         constraint.solverConstraint = nil
         constraint.isBroken = false
         if let container = constraint.container {
@@ -97,6 +105,12 @@ final class LayoutEngine {
             systemDidChange(container)
         }
         constraint.container = nil
+        if wasBroken {
+            broken.removeAll { $0.constraint === constraint || $0.constraint == nil }
+        } else if !broken.isEmpty {
+            // What a broken constraint contradicted may be what just went.
+            retryBrokenConstraints()
+        }
     }
 
     /// Takes the constraint at `index` off the active list (the last one takes its place).
@@ -125,7 +139,9 @@ final class LayoutEngine {
         do {
             try solver.setConstant(-constraint.constant, of: handle)
         } catch {
-            container.logHierarchyMisuse("\(constraint.description): its new constant conflicts with required constraints; the previous one is kept")
+            // Unlike an activation, nothing breaks: an animation pushing a constant too far
+            // stops where the constraints allow rather than letting the view jump.
+            container.logHierarchyMisuse("Unable to satisfy \(conflictDescription(solver.lastConflict, adding: nil)) with the new constant of \(constraint.description); its previous constant is kept")
         }
         systemDidChange(container)
     }
@@ -153,27 +169,38 @@ final class LayoutEngine {
     }
 
     private func addToSolver(_ constraint: LayoutConstraint, container: View) {
-        guard let first = constraint.firstItem else { return }
+        guard let expression = expression(of: constraint, in: container) else { return }
+        do {
+            constraint.solverConstraint = try solver.add(expression, LinearRelation(constraint.relation),
+                                                         strength: constraint.strength)
+            constraint.isBroken = false
+        } catch {
+            // Only required constraints can conflict, and of those in the set the one being
+            // activated is the latest: by the rule (lowest priority, then latest) it breaks.
+            constraint.solverConstraint = nil
+            breakConstraint(constraint, conflict: solver.lastConflict, in: container)
+        }
+    }
+
+    /// `first.attribute − multiplier × second.attribute − constant`, in `container`'s space.
+    private func expression(of constraint: LayoutConstraint, in container: View) -> LinearExpression? {
+        guard let first = constraint.firstItem else { return nil }
         var expression = LinearExpression(constant: -constraint.constant)
         addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
         if let second = constraint.secondItem {
             addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
         }
-        let relation: LinearRelation = switch constraint.relation {
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .equal: .equal
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
-        // Priorities outside 1…1000 are clamped (UIKit raises on them).
-        let strength = min(max(Double(constraint.priority.rawValue), 1), ConstraintSolver.requiredStrength)
-        do {
-            constraint.solverConstraint = try solver.add(expression, relation, strength: strength)
-            constraint.isBroken = false
-        } catch {
-            constraint.solverConstraint = nil
-            constraint.isBroken = true
-            container.logHierarchyMisuse("Unable to satisfy \(constraint.description) together with the required constraints already active; it is broken (ignored) until deactivated or changed")
-        }
+        return expression
+    }
+
+    /// Adds an active constraint that is broken back to the solver; true when it holds now.
+    func retryAdding(_ constraint: LayoutConstraint) -> Bool {
+        guard let container = constraint.container, let expression = expression(of: constraint, in: container) else { return false }
+        guard let handle = try? solver.add(expression, LinearRelation(constraint.relation), strength: constraint.strength) else { return false }
+        constraint.solverConstraint = handle
+        constraint.isBroken = false
+        systemDidChange(container)
+        return true
     }
 
     /// Adds `factor × view.attribute` (in `container`'s space) to `expression`.
@@ -296,11 +323,13 @@ final class LayoutEngine {
             let expression = LinearExpression([LinearTerm(variable)], constant: -length)
             for (relation, priority) in [(LinearRelation.lessThanOrEqual, hugging), (.greaterThanOrEqual, compression)] {
                 let strength = min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength)
-                do {
-                    entries[index].intrinsic.append(try solver.add(expression, relation, strength: strength))
-                } catch {
-                    view.logHierarchyMisuse("\(type(of: view))'s required intrinsic size \(size) conflicts with its required constraints; it is ignored along that axis")
+                var added: SolverConstraint?
+                let holds = resolveByBreaking("\(view.layoutName)'s intrinsic size \(size) at \(priority.rawValue)", view: view,
+                                              otherwise: "the intrinsic size is ignored along that axis") {
+                    added = try? solver.add(expression, relation, strength: strength)
+                    return added != nil
                 }
+                if holds, let added { entries[index].intrinsic.append(added) }
             }
         }
     }
@@ -312,7 +341,7 @@ final class LayoutEngine {
         view.markAncestorsNeedLayout()
     }
 
-    private func systemDidChange(_ container: View) {
+    func systemDidChange(_ container: View) {
         needsFrameCheck = true
         container.setNeedsLayout()
     }
@@ -334,10 +363,10 @@ final class LayoutEngine {
             let pins = entries[index].pins
             let changes = [(frame.minX, old.minX), (frame.minY, old.minY), (frame.width, old.width), (frame.height, old.height)]
             for (slot, (new, previous)) in changes.enumerated() where new != previous {
-                do {
-                    try solver.setConstant(-new, of: pins[slot])
-                } catch {
-                    view.logHierarchyMisuse("\(type(of: view))'s frame \(frame) conflicts with required constraints on it; constrained views keep its previous frame")
+                let pin = pins[slot]
+                _ = resolveByBreaking("\(view.layoutName)'s frame \(frame) (translatesAutoresizingMaskIntoConstraints)", view: view,
+                                      otherwise: "constrained views keep its previous frame") {
+                    (try? solver.setConstant(-new, of: pin)) != nil
                 }
             }
             entries[index].pinned = frame
@@ -402,4 +431,20 @@ final class LayoutEngine {
             if frame != subview.frame { subview.frame = frame }
         }
     }
+}
+
+extension LinearRelation {
+    /// The solver's relation for a constraint's.
+    init(_ relation: LayoutConstraint.Relation) {
+        switch relation {
+        case .lessThanOrEqual: self = .lessThanOrEqual
+        case .equal: self = .equal
+        case .greaterThanOrEqual: self = .greaterThanOrEqual
+        }
+    }
+}
+
+extension LayoutConstraint {
+    /// The solver strength of its priority: clamped to 1…1000 (UIKit raises on others).
+    var strength: Double { min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength) }
 }

@@ -261,11 +261,21 @@ extension Application {
         let oldBounds = screen.bounds
         let size = display.sceneSize
         screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
+        screen.rotation = display.rotation
         compositor?.resize(width: size.width, height: size.height)
         for window in windows where window.frame == oldBounds {
             window.frame = screen.bounds
         }
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
+    }
+
+    /// The panel's safe-area insets changed: every window lays out again, its guides following.
+    func screenSafeAreaDidChange() {
+        for window in windows {
+            window.guideInsetsMayHaveChanged()
+            window.setNeedsLayout()
+        }
+        LayoutEngine.shared.safeAreaMayHaveChanged()
     }
 
     // MARK: Frames

@@ -21,10 +21,14 @@ final class LayoutEngine {
 
     let solver = ConstraintSolver()
 
-    /// A view's variables, and its pins while it translates its frame.
+    /// A view's or guide's variables, and its pins while it translates its frame.
     struct Entry {
-        weak var view: View?
+        weak var item: (any LayoutItem)?
+        /// The item when it is a view.
+        var view: View? { item as? View }
         var live = false
+        /// Whether the item is a guide (released before views: its rows use its owner's variables).
+        var isGuide = false
         var left: SolverVariable
         var top: SolverVariable
         var width: SolverVariable
@@ -36,10 +40,14 @@ final class LayoutEngine {
         /// Size ≤ and ≥ the intrinsic size at the hugging and compression resistance
         /// priorities, while the view is placed by constraints and has an intrinsic size.
         var intrinsic: [SolverConstraint] = []
+        /// A margins or safe-area guide's left, top, width and height rows (required) relating it
+        /// to its owning view, and the insets they hold (LayoutEngine+Guides.swift).
+        var guideRows: [SolverConstraint] = []
+        var guideInsets = EdgeInsets.zero
     }
 
     var entries: [Entry] = []
-    private var freeEntries: [Int] = []
+    var freeEntries: [Int] = []
     /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
     struct ActiveConstraint {
         weak var constraint: LayoutConstraint?
@@ -48,7 +56,10 @@ final class LayoutEngine {
     /// The active constraints (each knows its index here).
     var active: [ActiveConstraint] = []
     /// Set by every change of the system: the next layout pass compares solved frames with frames.
-    private var needsFrameCheck = false
+    var needsFrameCheck = false
+    /// How many margins and safe-area guides constraints use: while any, each layout round
+    /// ends by syncing their insets (a safe area follows frames laid out in the same pass).
+    var insetGuideCount = 0
     /// Active constraints the engine broke (LayoutEngine+Conflicts.swift), tried again when a
     /// constraint is deactivated; empty in a sound layout, so that costs nothing then.
     var broken: [ActiveConstraint] = []
@@ -59,25 +70,32 @@ final class LayoutEngine {
 
     func activate(_ constraint: LayoutConstraint) {
         guard constraint.engineIndex < 0 else { return }
-        guard let first = constraint.firstItem else { return }
+        guard let first = constraint.firstLayoutItem, let firstNode = first.layoutNode else {
+            if let guide = constraint.firstLayoutItem as? LayoutGuide {
+                View.hierarchyLogger.warning("\(constraint.description): \(guide.layoutName) belongs to no view; it stays inactive — fix the app")
+            } else if !constraint.itemsAreLayoutItems {
+                View.hierarchyLogger.warning("\(constraint.description): an item is neither a view nor a layout guide; it stays inactive — fix the app")
+            }
+            return
+        }
         let firstKind = constraint.firstAttribute.axisKind
         let secondKind = constraint.secondAttribute.axisKind
         let dimensions = firstKind >= 2
-        let valid = firstKind >= 0 && (constraint.secondItem == nil ? dimensions
-                                       : (dimensions ? secondKind >= 2 : secondKind == firstKind))
+        let valid = constraint.itemsAreLayoutItems && firstKind >= 0
+            && (constraint.secondLayoutItem == nil ? dimensions : (dimensions ? secondKind >= 2 : secondKind == firstKind))
         guard valid else {
-            first.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
+            firstNode.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
             return
         }
         let container: View
-        if let second = constraint.secondItem {
-            guard let common = Self.nearestCommonAncestor(first, second) else {
-                first.logHierarchyMisuse("\(constraint.description): its items share no ancestor; it stays inactive")
+        if let second = constraint.secondLayoutItem {
+            guard let secondNode = second.layoutNode, let common = Self.nearestCommonAncestor(firstNode, secondNode) else {
+                firstNode.logHierarchyMisuse("\(constraint.description): its items share no ancestor; it stays inactive")
                 return
             }
             container = common
         } else {
-            container = first
+            container = firstNode
         }
         constraint.container = container
         activations += 1
@@ -162,7 +180,8 @@ final class LayoutEngine {
             index -= 1
             guard let constraint = entry.constraint, let container = constraint.container, !container.isDescendant(of: view) else { continue }
             // Two tests, not an array of the two items: this runs for every view removed.
-            if constraint.firstItem?.isDescendant(of: view) == true || constraint.secondItem?.isDescendant(of: view) == true {
+            if constraint.firstLayoutItem?.layoutNode?.isDescendant(of: view) == true
+                || constraint.secondLayoutItem?.layoutNode?.isDescendant(of: view) == true {
                 deactivate(constraint)
             }
         }
@@ -184,10 +203,10 @@ final class LayoutEngine {
 
     /// `first.attribute − multiplier × second.attribute − constant`, in `container`'s space.
     private func expression(of constraint: LayoutConstraint, in container: View) -> LinearExpression? {
-        guard let first = constraint.firstItem else { return nil }
+        guard let first = constraint.firstLayoutItem else { return nil }
         var expression = LinearExpression(constant: -constraint.constant)
         addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
-        if let second = constraint.secondItem {
+        if let second = constraint.secondLayoutItem {
             addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
         }
         return expression
@@ -203,8 +222,8 @@ final class LayoutEngine {
         return true
     }
 
-    /// Adds `factor × view.attribute` (in `container`'s space) to `expression`.
-    private func addAttribute(_ view: View, _ attribute: LayoutConstraint.Attribute, in container: View,
+    /// Adds `factor × item.attribute` (in `container`'s space) to `expression`.
+    private func addAttribute(_ view: any LayoutItem, _ attribute: LayoutConstraint.Attribute, in container: View,
                               times factor: Double, to expression: inout LinearExpression) {
         let entry = entries[entryIndex(for: view)]
         switch attribute {
@@ -224,18 +243,26 @@ final class LayoutEngine {
         case .centerY:
             addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
             expression.terms.append(LinearTerm(entry.height, factor / 2))
+        case .firstBaseline, .lastBaseline:
+            // top + k × height + offset: a label's text is centred (k = ½); no text, the bottom.
+            let baseline = ((view as? any LayoutBaselineProviding)?.layoutBaseline(last: attribute == .lastBaseline))
+                ?? (heightFactor: 1, offset: 0)
+            addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.height, factor * baseline.heightFactor))
+            expression.constant += factor * baseline.offset
         case .notAnAttribute: break
         }
     }
 
-    /// The view's left (top) edge in `container`'s space: Σ minX (minY) of the views on the way.
-    private func addPosition(_ view: View, horizontal: Bool, in container: View, times factor: Double,
+    /// The item's left (top) edge in `container`'s space: Σ minX (minY) of the items on the way
+    /// (a guide's in its owning view, then the views up to `container`).
+    private func addPosition(_ item: any LayoutItem, horizontal: Bool, in container: View, times factor: Double,
                              to expression: inout LinearExpression) {
-        var current = view
-        while current !== container, let superview = current.superview {
+        var current: any LayoutItem = item
+        while current !== container, let parent = current.layoutParent {
             let entry = entries[entryIndex(for: current)]
             expression.terms.append(LinearTerm(horizontal ? entry.left : entry.top, factor))
-            current = superview
+            current = parent
         }
     }
 
@@ -250,10 +277,10 @@ final class LayoutEngine {
 
     // MARK: Views
 
-    private func entryIndex(for view: View) -> Int {
-        if view.layoutEngineEntry >= 0 { return view.layoutEngineEntry }
-        let entry = Entry(view: view, live: true, left: solver.makeVariable(), top: solver.makeVariable(),
-                          width: solver.makeVariable(), height: solver.makeVariable())
+    func entryIndex(for item: any LayoutItem) -> Int {
+        if item.layoutEngineEntry >= 0 { return item.layoutEngineEntry }
+        let entry = Entry(item: item, live: true, isGuide: item is LayoutGuide, left: solver.makeVariable(),
+                          top: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
         let index: Int
         if let free = freeEntries.popLast() {
             entries[free] = entry
@@ -262,8 +289,12 @@ final class LayoutEngine {
             entries.append(entry)
             index = entries.count - 1
         }
-        view.layoutEngineEntry = index
-        if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
+        item.layoutEngineEntry = index
+        if let guide = item as? LayoutGuide {
+            addGuideRows(index, guide)
+        } else if let view = item as? View {
+            if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
+        }
         return index
     }
 
@@ -305,7 +336,27 @@ final class LayoutEngine {
         let index = view.layoutEngineEntry
         guard index >= 0 else { return }
         updateIntrinsicSize(index)
+        readdBaselineConstraints(of: view)
         systemDidChange(view.superview ?? view)
+    }
+
+    /// Constraints on the view's baselines hold its text's offset as a constant: a new text
+    /// re-adds them (rare next to a change of constant).
+    private func readdBaselineConstraints(of view: View) {
+        guard view is any LayoutBaselineProviding else { return }
+        var found: [LayoutConstraint] = []
+        for entry in active {
+            guard let constraint = entry.constraint else { continue }
+            let first = constraint.firstLayoutItem === view
+                && (constraint.firstAttribute == .firstBaseline || constraint.firstAttribute == .lastBaseline)
+            let second = constraint.secondLayoutItem === view
+                && (constraint.secondAttribute == .firstBaseline || constraint.secondAttribute == .lastBaseline)
+            if first || second { found.append(constraint) }
+        }
+        for constraint in found {
+            deactivate(constraint)
+            activate(constraint)
+        }
     }
 
     /// Replaces the entry's intrinsic size constraints by ones for the view's current intrinsic
@@ -346,12 +397,20 @@ final class LayoutEngine {
         container.setNeedsLayout()
     }
 
-    /// Moves the pins of translating views to their current frames; returns whether any moved.
-    /// Entries of views that are gone are given back.
+    /// Moves the pins of translating views to their current frames, and the rows of margins and
+    /// safe-area guides to their current insets; returns whether any moved. Entries of items
+    /// that are gone are given back (guides first: their rows use their owners' variables).
     @discardableResult
-    private func syncPins() -> Bool {
+    func syncPins() -> Bool {
         var moved = false
-        for index in entries.indices where entries[index].live {
+        for index in entries.indices where entries[index].live && entries[index].isGuide {
+            if entries[index].item == nil {
+                release(index)
+            } else if !entries[index].guideRows.isEmpty, syncGuideRows(index) {
+                moved = true
+            }
+        }
+        for index in entries.indices where entries[index].live && !entries[index].isGuide {
             guard let view = entries[index].view else {
                 release(index)
                 continue
@@ -377,6 +436,7 @@ final class LayoutEngine {
 
     private func release(_ index: Int) {
         unpin(index)
+        removeGuideRows(index)
         for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
         entries[index].intrinsic.removeAll()
         let entry = entries[index]
@@ -388,7 +448,7 @@ final class LayoutEngine {
         freeEntries.append(index)
     }
 
-    private func solvedFrame(_ index: Int) -> Rect {
+    func solvedFrame(_ index: Int) -> Rect {
         let entry = entries[index]
         return Rect(x: solver.value(of: entry.left), y: solver.value(of: entry.top),
                     width: max(solver.value(of: entry.width), 0), height: max(solver.value(of: entry.height), 0))
@@ -407,7 +467,7 @@ final class LayoutEngine {
 
     /// Marks the superview of each constrained view whose solved frame is not its frame, but
     /// `parent`, whose subviews are being given their frames.
-    private func markMovedViews(except parent: View? = nil) {
+    func markMovedViews(except parent: View? = nil) {
         for index in entries.indices where entries[index].live && entries[index].pins.isEmpty {
             guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints,
                   let superview = view.superview, superview !== parent else { continue }

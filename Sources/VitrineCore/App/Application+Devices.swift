@@ -263,9 +263,18 @@ extension Application {
         screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
         screen.rotation = display.rotation
         compositor?.resize(width: size.width, height: size.height)
-        for window in windows where window.frame == oldBounds {
-            window.frame = screen.bounds
+        let newBounds = screen.bounds
+        let resized = windows.filter { $0.frame == oldBounds }
+        // The controllers hear of the new size before their windows take it (UIKit's order).
+        let coordinator = ViewControllerTransitionCoordinator()
+        if newBounds.size != oldBounds.size {
+            for window in resized { window.rootViewController?.viewWillTransition(to: newBounds.size, with: coordinator) }
         }
+        for window in resized {
+            window.frame = newBounds
+        }
+        coordinator.runAlongside()
+        transitionCoordinators.append(coordinator)
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
     }
 

@@ -250,6 +250,8 @@ open class Application: Responder {
     var displayLinks: [DisplayLink] = []
     /// Told of every present (FrameObserver.swift).
     var frameObservers: [any FrameObserver] = []
+    /// Size transitions whose completions run after the next layout pass.
+    var transitionCoordinators: [ViewControllerTransitionCoordinator] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
     private var isRunning = false

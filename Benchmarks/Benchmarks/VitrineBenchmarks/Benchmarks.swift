@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     keyboardBenchmarks()
     hitTestBenchmarks()
     layoutBenchmarks()
+    constraintBenchmarks()
     frameBenchmarks()
     scrollBenchmarks()
     presentBenchmarks()

@@ -8,6 +8,25 @@ import VitrineGraphics
 enum FrameScenes {
     static var layout: LayoutScreen?
     static var frames: HeadlessFrames?
+    static var constraints: ConstraintScreen?
+    static var activeConstraints: ConstraintScreen?
+
+    /// A constraint screen whose constraints are inactive (for the first solve).
+    static func constraintScreen() -> ConstraintScreen {
+        if let constraints { return constraints }
+        let made = ConstraintScreen()
+        constraints = made
+        return made
+    }
+
+    /// A constraint screen solved once (for changes).
+    static func activeConstraintScreen() -> ConstraintScreen {
+        if let activeConstraints { return activeConstraints }
+        let made = ConstraintScreen()
+        _ = made.activateAll()
+        activeConstraints = made
+        return made
+    }
 
     static func layoutScreen() -> LayoutScreen {
         if let layout { return layout }
@@ -40,6 +59,35 @@ func layoutBenchmarks() {
         let settled = screen.relayoutAfterOneChange()
         benchmark.stopMeasurement()
         if !settled { benchmark.error("layout left views still needing layout") }
+    }
+}
+
+/// 3b. Auto Layout (issue 37) on `ConstraintScreen`, 200 views and 1,000 constraints: the first
+/// solve (activate everything, lay out; goal ≤ 2 ms), one constant changed and laid out (an
+/// animation frame; goal ≤ 20 µs and no allocation once warm), and the root turned between
+/// landscape and portrait (goal ≤ 1 ms).
+func constraintBenchmarks() {
+    mainActorBenchmark("Constraints-first-solve-200v-1000c") { benchmark in
+        let screen = FrameScenes.constraintScreen()
+        benchmark.startMeasurement()
+        let solved = screen.activateAll()
+        benchmark.stopMeasurement()
+        screen.deactivateAll()
+        if !solved { benchmark.error("the constraints left a tile without a frame") }
+    }
+    mainActorBenchmark("Constraints-one-constant") { benchmark in
+        let screen = FrameScenes.activeConstraintScreen()
+        benchmark.startMeasurement()
+        let moved = screen.nudge()
+        benchmark.stopMeasurement()
+        if !moved { benchmark.error("the first tile did not follow its constant") }
+    }
+    mainActorBenchmark("Constraints-rotation") { benchmark in
+        let screen = FrameScenes.activeConstraintScreen()
+        benchmark.startMeasurement()
+        let followed = screen.rotate()
+        benchmark.stopMeasurement()
+        if !followed { benchmark.error("the tiles did not follow the new size") }
     }
 }
 

@@ -187,3 +187,16 @@ open class Label: View {
         return layout(max(fitting, 1))
     }
 }
+
+extension Label: LayoutBaselineProviding {
+    /// The first or last line's baseline for constraints: the text is centred vertically (see
+    /// `draw`), so it sits at `top + ½ height + (baseline − text height ÷ 2)`, for the lines of
+    /// the intrinsic layout (wrapped at `preferredMaxLayoutWidth` when that applies). No text:
+    /// the bottom, as a view without text.
+    package func layoutBaseline(last: Bool) -> (heightFactor: Double, offset: Double)? {
+        let wraps = numberOfLines != 1 && preferredMaxLayoutWidth > 0
+        guard let layout = makeLayout(width: wraps ? preferredMaxLayoutWidth : nil, lines: numberOfLines, height: nil),
+              let line = last ? layout.lines.last : layout.lines.first else { return nil }
+        return (0.5, line.baseline - layout.size.height / 2)
+    }
+}

@@ -32,11 +32,19 @@ extension Application {
         if needsScreenGeometryUpdate { screenGeometryDidChange() }
         var didWork = false
         for window in windows where !window.isHidden {
+            // Size classes first: what their callbacks change is laid out in this pass.
+            window.updateSizeClassesIfNeeded()
             if window.needsLayoutFlag || window.subtreeNeedsLayout {
                 window.layoutSubtree()
                 statistics.layoutPasses += 1
                 didWork = true
             }
+        }
+        // Controllers that asked to hear the end of a size transition hear it once laid out.
+        if !transitionCoordinators.isEmpty {
+            let coordinators = transitionCoordinators
+            transitionCoordinators.removeAll()
+            for coordinator in coordinators { coordinator.complete() }
         }
         // The focus ring follows the focused view as laid out (the toolkit's focus engine).
         toolkitIfMade?.commitWillDisplay()

@@ -261,11 +261,30 @@ extension Application {
         let oldBounds = screen.bounds
         let size = display.sceneSize
         screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
+        screen.rotation = display.rotation
         compositor?.resize(width: size.width, height: size.height)
-        for window in windows where window.frame == oldBounds {
-            window.frame = screen.bounds
+        let newBounds = screen.bounds
+        let resized = windows.filter { $0.frame == oldBounds }
+        // The controllers hear of the new size before their windows take it (UIKit's order).
+        let coordinator = ViewControllerTransitionCoordinator()
+        if newBounds.size != oldBounds.size {
+            for window in resized { window.rootViewController?.viewWillTransition(to: newBounds.size, with: coordinator) }
         }
+        for window in resized {
+            window.frame = newBounds
+        }
+        coordinator.runAlongside()
+        transitionCoordinators.append(coordinator)
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
+    }
+
+    /// The panel's safe-area insets changed: every window lays out again, its guides following.
+    func screenSafeAreaDidChange() {
+        for window in windows {
+            window.guideInsetsMayHaveChanged()
+            window.setNeedsLayout()
+        }
+        LayoutEngine.shared.safeAreaMayHaveChanged()
     }
 
     // MARK: Frames

@@ -83,6 +83,32 @@ public final class Screen {
     public internal(set) var nativeSize: Size
     /// What `brightness` reads and fades (set by the application that shows on this screen).
     weak var lifeCycle: LifeCycle?
+    /// How the picture is turned on the panel (the application keeps it current).
+    var rotation = ScreenRotation.none
+    /// Told when `safeAreaInsets` changed (the application lays its windows out again).
+    var safeAreaDidChange: (@MainActor () -> Void)?
+
+    /// The border of the physical panel that content should keep clear of, in points along the
+    /// unturned panel's edges: a bezel or frame over its outer rows, a camera or card reader
+    /// beside it. Default zero. The app sets it (or its board: the profile knows the
+    /// enclosure); a change lays every window out again. Turning the screen keeps it on the
+    /// same physical edges: see `safeAreaInsets`.
+    public var panelSafeAreaInsets = EdgeInsets.zero {
+        didSet { if panelSafeAreaInsets != oldValue { safeAreaDidChange?() } }
+    }
+
+    /// `panelSafeAreaInsets` in the screen's current orientation (points, `bounds`' edges): what
+    /// windows and views take their `safeAreaInsets` from. A quarter turn clockwise puts the
+    /// panel's top edge on the screen's left, and so on.
+    public var safeAreaInsets: EdgeInsets {
+        let p = panelSafeAreaInsets
+        switch rotation {
+        case .none: return p
+        case .clockwise90: return EdgeInsets(top: p.right, left: p.top, bottom: p.left, right: p.bottom)
+        case .upsideDown: return EdgeInsets(top: p.bottom, left: p.right, bottom: p.top, right: p.left)
+        case .clockwise270: return EdgeInsets(top: p.left, left: p.bottom, bottom: p.right, right: p.top)
+        }
+    }
     /// The screen in points, origin at the top-left: what a full-screen window's frame is.
     public var bounds: Rect {
         Rect(x: 0, y: 0, width: nativeSize.width / scale, height: nativeSize.height / scale)
@@ -232,6 +258,8 @@ open class Application: Responder {
     var frameObservers: [any FrameObserver] = []
     /// Told in every commit before the display pass (Compositing/PlaneVisibility.swift).
     var commitObservers: [any CommitObserver] = []
+    /// Size transitions whose completions run after the next layout pass.
+    var transitionCoordinators: [ViewControllerTransitionCoordinator] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
     private var isRunning = false
@@ -256,6 +284,8 @@ open class Application: Responder {
         self.logger = logger
         super.init()
         screen.lifeCycle = lifeCycle
+        screen.rotation = display?.rotation ?? .none
+        screen.safeAreaDidChange = { [weak self] in self?.screenSafeAreaDidChange() }
         touchEvent = Event(type: .touches, timestamp: 0, touchStorage: touchPool.storage)
         inputQueue.reserveCapacity(256)
         Application.current = self

@@ -24,6 +24,16 @@ open class ViewController: Responder {
     /// nothing (UIKit's `traitCollectionDidChange(_:)`).
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
+    /// The controller's view is about to change to `size` (points), because the screen turns or
+    /// its mode changes (UIKit's). Called on the root controllers of the windows that fill the
+    /// screen, before the windows take the new size; the size classes follow in
+    /// `traitCollectionDidChange(_:)` in the same commit. The default passes it on to the
+    /// children and the presented controller; an override should call `super`.
+    open func viewWillTransition(to size: Size, with coordinator: ViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+        presentedStorage?.viewWillTransition(to: size, with: coordinator)
+    }
+
     /// A title, for containers and logs; a navigation bar showing this controller follows it.
     public var title: String? {
         didSet { (parent as? any ChildTitleObserving)?.childTitleDidChange(self) }

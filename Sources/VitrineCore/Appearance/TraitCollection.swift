@@ -10,24 +10,63 @@ public enum UserInterfaceStyle: Int, Sendable, Hashable, CaseIterable {
     case dark = 2
 }
 
-/// The traits a view or controller is drawn with (UIKit's `UITraitCollection`, with the one
-/// trait Vitrine has so far: the light or dark appearance). A view's traits are inherited
+/// How much room there is along one axis (UIKit's `UIUserInterfaceSizeClass`; raw values are
+/// UIKit's). Vitrine derives it from the window's size in points: see
+/// `TraitCollection.sizeClasses(for:)`.
+public enum UserInterfaceSizeClass: Int, Sendable, Hashable, CaseIterable {
+    /// Not known: a view in no window.
+    case unspecified = 0
+    /// Little room: a phone-like layout along that axis.
+    case compact = 1
+    /// Room for more: a tablet-like layout along that axis.
+    case regular = 2
+}
+
+/// The traits a view or controller is drawn with (UIKit's `UITraitCollection`): the light or
+/// dark appearance and the horizontal and vertical size classes. A view's traits are inherited
 /// down the tree (see `View.traitCollection`); `traitCollectionDidChange(_:)` tells a view or
 /// controller that they changed.
 public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
     /// Light or dark; never `.unspecified` in a collection a view reports.
     public var userInterfaceStyle: UserInterfaceStyle
+    /// The room across: from the window's width (`.unspecified` outside a window).
+    public var horizontalSizeClass: UserInterfaceSizeClass
+    /// The room down: from the window's height (`.unspecified` outside a window).
+    public var verticalSizeClass: UserInterfaceSizeClass
 
-    /// A collection with `userInterfaceStyle` (UIKit's `init(userInterfaceStyle:)`).
-    public init(userInterfaceStyle: UserInterfaceStyle) {
+    /// A collection with `userInterfaceStyle` and size classes (unspecified by default).
+    public init(userInterfaceStyle: UserInterfaceStyle, horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
+                verticalSizeClass: UserInterfaceSizeClass = .unspecified) {
         self.userInterfaceStyle = userInterfaceStyle
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
     }
 
     /// Whether the collection is dark.
     public var isDark: Bool { userInterfaceStyle == .dark }
 
-    /// `TraitCollection(light)` or `TraitCollection(dark)`, for logs.
-    public var description: String { "TraitCollection(\(userInterfaceStyle == .dark ? "dark" : "light"))" }
+    /// At least this many points wide is a regular width: UIKit's smallest regular-width full
+    /// screen is an iPad's portrait width, 768 points.
+    public static let regularWidthThreshold = 768.0
+    /// At least this many points high is a regular height. UIKit's compact heights are phones
+    /// turned to landscape (320–430 points); a 7-inch panel in landscape (480 or 600 points)
+    /// plays that role on a kiosk, a 10-inch one (800) does not.
+    public static let regularHeightThreshold = 640.0
+
+    /// The size classes of a window `size` points large: regular from the thresholds up.
+    /// 800×480 and 1024×600 are regular × compact, their portraits 480×800 and 600×1024
+    /// compact × regular; 1280×800, 1920×1080 and their portraits regular × regular.
+    public static func sizeClasses(for size: Size) -> (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass) {
+        (size.width >= regularWidthThreshold ? .regular : .compact, size.height >= regularHeightThreshold ? .regular : .compact)
+    }
+
+    /// `TraitCollection(light, regular × compact)`, for logs.
+    public var description: String {
+        func name(_ sizeClass: UserInterfaceSizeClass) -> String {
+            switch sizeClass { case .unspecified: "unspecified"; case .compact: "compact"; case .regular: "regular" }
+        }
+        return "TraitCollection(\(userInterfaceStyle == .dark ? "dark" : "light"), \(name(horizontalSizeClass)) × \(name(verticalSizeClass)))"
+    }
 }
 
 /// The colours controls draw with, each with a light and a dark value that follow the view's

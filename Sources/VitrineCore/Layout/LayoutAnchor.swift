@@ -5,13 +5,14 @@
 /// method returns an inactive constraint.
 @MainActor
 public class LayoutAnchor<AnchorType: AnyObject> {
-    /// The view the anchor belongs to.
-    public let item: View
+    /// The view or `LayoutGuide` the anchor belongs to.
+    public var item: AnyObject { layoutItem }
+    let layoutItem: any LayoutItem
     /// The attribute it stands for.
     public let attribute: LayoutConstraint.Attribute
 
-    init(item: View, attribute: LayoutConstraint.Attribute) {
-        self.item = item
+    init(item: any LayoutItem, attribute: LayoutConstraint.Attribute) {
+        self.layoutItem = item
         self.attribute = attribute
     }
 
@@ -32,7 +33,7 @@ public class LayoutAnchor<AnchorType: AnyObject> {
 
     func make(_ relation: LayoutConstraint.Relation, _ anchor: LayoutAnchor<AnchorType>?, multiplier: Double,
               constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: anchor?.item,
+        LayoutConstraint(item: layoutItem, attribute: attribute, relatedBy: relation, toItem: anchor?.layoutItem,
                          attribute: anchor?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
     }
 }
@@ -101,6 +102,13 @@ extension View {
     public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
     /// The frame's midY.
     public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
+    /// The baseline of the first line of text, in the common ancestor's space: a `Label`'s
+    /// first line as drawn (its text is centred vertically, so the baseline moves by half a
+    /// change of height); the bottom of a view without text, as in UIKit.
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    /// The baseline of the last line of text (a multi-line label's last line); the bottom of a
+    /// view without text.
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
     /// The bounds' width.
     public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
     /// The bounds' height.

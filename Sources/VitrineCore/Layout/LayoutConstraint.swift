@@ -69,6 +69,11 @@ public final class LayoutConstraint {
         case centerX
         /// The frame's midY.
         case centerY
+        /// The baseline of the first line of text (a `Label`'s); a view without text has its
+        /// bottom as baselines, as in UIKit.
+        case firstBaseline
+        /// The baseline of the last line of text; the bottom for a view without text.
+        case lastBaseline
         /// No attribute: the second attribute of a constraint with no second item.
         case notAnAttribute
 
@@ -76,7 +81,7 @@ public final class LayoutConstraint {
         var axisKind: Int {
             switch self {
             case .left, .right, .leading, .trailing, .centerX: 0
-            case .top, .bottom, .centerY: 1
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: 1
             case .width: 2
             case .height: 3
             case .notAnAttribute: -1
@@ -102,14 +107,17 @@ public final class LayoutConstraint {
         case greaterThanOrEqual
     }
 
-    /// The view on the left side. Held weakly, as in UIKit: a constraint keeps no view alive.
-    public private(set) weak var firstItem: View?
+    /// The view or `LayoutGuide` on the left side. Held weakly, as in UIKit: a constraint keeps
+    /// no view alive.
+    public var firstItem: AnyObject? { firstLayoutItem }
+    weak var firstLayoutItem: (any LayoutItem)?
     /// Its attribute.
     public let firstAttribute: Attribute
     /// How the sides compare.
     public let relation: Relation
-    /// The view on the right side, or nil for a constant size (held weakly).
-    public private(set) weak var secondItem: View?
+    /// The view or `LayoutGuide` on the right side, or nil for a constant size (held weakly).
+    public var secondItem: AnyObject? { secondLayoutItem }
+    weak var secondLayoutItem: (any LayoutItem)?
     /// Its attribute (`.notAnAttribute` when there is no second item).
     public let secondAttribute: Attribute
     /// The factor of the second attribute.
@@ -138,8 +146,11 @@ public final class LayoutConstraint {
         }
     }
 
-    /// Whether the engine could not satisfy it when it was activated (or at its constant's
-    /// last change): it is active but ignored, as UIKit breaks a constraint. Logged once.
+    /// Whether the engine broke it: it is active but ignored, as UIKit breaks a constraint.
+    /// When required constraints cannot all hold, the engine breaks the one of lowest priority
+    /// among the conflicting constraints of the app (ties: the one activated last) and logs the
+    /// conflicting set once. A broken constraint is tried again when a constraint is
+    /// deactivated, and when its own constant changes.
     public internal(set) var isBroken = false
 
     // The engine's bookkeeping.
@@ -149,15 +160,22 @@ public final class LayoutConstraint {
     var solverConstraint: SolverConstraint?
     /// The nearest common ancestor of the items while active: positions are in its space.
     weak var container: View?
+    /// When it was last activated (the engine's count): among conflicting constraints of one
+    /// priority, the latest breaks.
+    var activationSerial = 0
+    /// False when an item given is neither a view nor a guide.
+    let itemsAreLayoutItems: Bool
 
     /// `item.attribute (relation) multiplier × toItem.toAttribute + constant`, inactive (UIKit's
-    /// `init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`).
-    public init(item: View, attribute: Attribute, relatedBy relation: Relation, toItem: View?,
+    /// `init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`). Each item is a
+    /// `View` or a `LayoutGuide`; anything else is logged at activation and stays inactive.
+    public init(item: AnyObject, attribute: Attribute, relatedBy relation: Relation, toItem: AnyObject?,
                 attribute toAttribute: Attribute, multiplier: Double = 1, constant: Double = 0) {
-        firstItem = item
+        firstLayoutItem = item as? any LayoutItem
         firstAttribute = attribute
         self.relation = relation
-        secondItem = toItem
+        secondLayoutItem = toItem as? any LayoutItem
+        itemsAreLayoutItems = (item is any LayoutItem) && (toItem == nil || toItem is any LayoutItem)
         secondAttribute = toItem == nil ? .notAnAttribute : toAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -179,17 +197,39 @@ public final class LayoutConstraint {
         for constraint in constraints { constraint.isActive = false }
     }
 
-    /// The constraint as an equation, naming views by type (for logs).
+    /// The constraint as an equation, for logs: `<'identifier' first.attribute == 0.5 *
+    /// second.attribute + 8 @750>`, naming each view by its `accessibilityIdentifier`, else by
+    /// its type.
     public var description: String {
-        func side(_ item: View?, _ attribute: Attribute) -> String {
+        func side(_ item: (any LayoutItem)?, _ attribute: Attribute) -> String {
             guard let item else { return "" }
-            return "\(type(of: item)).\(attribute)"
+            return "\(item.layoutName).\(attribute)"
         }
         let symbol = switch relation { case .lessThanOrEqual: "<="; case .equal: "=="; case .greaterThanOrEqual: ">=" }
-        var right = side(secondItem, secondAttribute)
+        var right = side(secondLayoutItem, secondAttribute)
         if secondItem != nil && multiplier != 1 { right = "\(multiplier) * \(right)" }
         if secondItem == nil { right = "\(constant)" } else if constant != 0 { right += " + \(constant)" }
         let name = identifier.map { "'\($0)' " } ?? ""
-        return "<\(name)\(side(firstItem, firstAttribute)) \(symbol) \(right) @\(priority.rawValue)>"
+        return "<\(name)\(side(firstLayoutItem, firstAttribute)) \(symbol) \(right) @\(priority.rawValue)>"
     }
+}
+
+/// What a constraint relates: a `View` or a `LayoutGuide` (UIKit's items are `AnyObject`).
+@MainActor
+protocol LayoutItem: AnyObject {
+    /// The item's record in the layout engine, or -1.
+    var layoutEngineEntry: Int { get set }
+    /// The view whose space the item's frame is in: a view's superview, a guide's owning view.
+    var layoutParent: View? { get }
+    /// The view that stands for the item in the hierarchy: a view itself, a guide's owning view.
+    var layoutNode: View? { get }
+    /// How logs name the item.
+    var layoutName: String { get }
+}
+
+extension View: LayoutItem {
+    var layoutParent: View? { superview }
+    var layoutNode: View? { self }
+    /// How layout logs name the view: its `accessibilityIdentifier`, else its type.
+    var layoutName: String { accessibilityStorage?.identifier ?? "\(type(of: self))" }
 }

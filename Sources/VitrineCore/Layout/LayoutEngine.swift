@@ -21,10 +21,14 @@ final class LayoutEngine {
 
     let solver = ConstraintSolver()
 
-    /// A view's variables, and its pins while it translates its frame.
+    /// A view's or guide's variables, and its pins while it translates its frame.
     struct Entry {
-        weak var view: View?
+        weak var item: (any LayoutItem)?
+        /// The item when it is a view.
+        var view: View? { item as? View }
         var live = false
+        /// Whether the item is a guide (released before views: its rows use its owner's variables).
+        var isGuide = false
         var left: SolverVariable
         var top: SolverVariable
         var width: SolverVariable
@@ -36,45 +40,66 @@ final class LayoutEngine {
         /// Size ≤ and ≥ the intrinsic size at the hugging and compression resistance
         /// priorities, while the view is placed by constraints and has an intrinsic size.
         var intrinsic: [SolverConstraint] = []
+        /// A margins or safe-area guide's left, top, width and height rows (required) relating it
+        /// to its owning view, and the insets they hold (LayoutEngine+Guides.swift).
+        var guideRows: [SolverConstraint] = []
+        var guideInsets = EdgeInsets.zero
     }
 
-    private var entries: [Entry] = []
-    private var freeEntries: [Int] = []
+    var entries: [Entry] = []
+    var freeEntries: [Int] = []
     /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
     struct ActiveConstraint {
         weak var constraint: LayoutConstraint?
     }
 
     /// The active constraints (each knows its index here).
-    private var active: [ActiveConstraint] = []
+    var active: [ActiveConstraint] = []
     /// Set by every change of the system: the next layout pass compares solved frames with frames.
-    private var needsFrameCheck = false
+    var needsFrameCheck = false
+    /// How many margins and safe-area guides constraints use: while any, each layout round
+    /// ends by syncing their insets (a safe area follows frames laid out in the same pass).
+    var insetGuideCount = 0
+    /// Active constraints the engine broke (LayoutEngine+Conflicts.swift), tried again when a
+    /// constraint is deactivated; empty in a sound layout, so that costs nothing then.
+    var broken: [ActiveConstraint] = []
+    /// Counts activations (`LayoutConstraint.activationSerial`).
+    private var activations = 0
 
     // MARK: Constraints
 
     func activate(_ constraint: LayoutConstraint) {
         guard constraint.engineIndex < 0 else { return }
-        guard let first = constraint.firstItem else { return }
+        guard let first = constraint.firstLayoutItem, let firstNode = first.layoutNode else {
+            if let guide = constraint.firstLayoutItem as? LayoutGuide {
+                View.hierarchyLogger.warning("\(constraint.description): \(guide.layoutName) belongs to no view; it stays inactive — fix the app")
+            } else if !constraint.itemsAreLayoutItems {
+                View.hierarchyLogger.warning("\(constraint.description): an item is neither a view nor a layout guide; it stays inactive — fix the app")
+            }
+            return
+        }
         let firstKind = constraint.firstAttribute.axisKind
         let secondKind = constraint.secondAttribute.axisKind
         let dimensions = firstKind >= 2
-        let valid = firstKind >= 0 && (constraint.secondItem == nil ? dimensions
-                                       : (dimensions ? secondKind >= 2 : secondKind == firstKind))
+        let valid = constraint.itemsAreLayoutItems && firstKind >= 0
+            && (constraint.secondLayoutItem == nil ? dimensions : (dimensions ? secondKind >= 2 : secondKind == firstKind))
         guard valid else {
-            first.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
+            firstNode.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
             return
         }
         let container: View
-        if let second = constraint.secondItem {
-            guard let common = Self.nearestCommonAncestor(first, second) else {
-                first.logHierarchyMisuse("\(constraint.description): its items share no ancestor; it stays inactive")
+        if let second = constraint.secondLayoutItem {
+            guard let secondNode = second.layoutNode, let common = Self.nearestCommonAncestor(firstNode, secondNode) else {
+                firstNode.logHierarchyMisuse("\(constraint.description): its items share no ancestor; it stays inactive")
                 return
             }
             container = common
         } else {
-            container = first
+            container = firstNode
         }
         constraint.container = container
+        activations += 1
+        constraint.activationSerial = activations
         constraint.engineIndex = active.count
         active.append(ActiveConstraint(constraint: constraint))
         container.ownedConstraints.append(constraint)
@@ -90,6 +115,7 @@ final class LayoutEngine {
         }
         forget(at: constraint.engineIndex)
         constraint.engineIndex = -1
+        let wasBroken = constraint.isBroken
         constraint.solverConstraint = nil
         constraint.isBroken = false
         if let container = constraint.container {
@@ -97,6 +123,12 @@ final class LayoutEngine {
             systemDidChange(container)
         }
         constraint.container = nil
+        if wasBroken {
+            broken.removeAll { $0.constraint === constraint || $0.constraint == nil }
+        } else if !broken.isEmpty {
+            // What a broken constraint contradicted may be what just went.
+            retryBrokenConstraints()
+        }
     }
 
     /// Takes the constraint at `index` off the active list (the last one takes its place).
@@ -125,7 +157,9 @@ final class LayoutEngine {
         do {
             try solver.setConstant(-constraint.constant, of: handle)
         } catch {
-            container.logHierarchyMisuse("\(constraint.description): its new constant conflicts with required constraints; the previous one is kept")
+            // Unlike an activation, nothing breaks: an animation pushing a constant too far
+            // stops where the constraints allow rather than letting the view jump.
+            container.logHierarchyMisuse("Unable to satisfy \(conflictDescription(solver.lastConflict, adding: nil)) with the new constant of \(constraint.description); its previous constant is kept")
         }
         systemDidChange(container)
     }
@@ -146,38 +180,50 @@ final class LayoutEngine {
             index -= 1
             guard let constraint = entry.constraint, let container = constraint.container, !container.isDescendant(of: view) else { continue }
             // Two tests, not an array of the two items: this runs for every view removed.
-            if constraint.firstItem?.isDescendant(of: view) == true || constraint.secondItem?.isDescendant(of: view) == true {
+            if constraint.firstLayoutItem?.layoutNode?.isDescendant(of: view) == true
+                || constraint.secondLayoutItem?.layoutNode?.isDescendant(of: view) == true {
                 deactivate(constraint)
             }
         }
     }
 
     private func addToSolver(_ constraint: LayoutConstraint, container: View) {
-        guard let first = constraint.firstItem else { return }
-        var expression = LinearExpression(constant: -constraint.constant)
-        addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
-        if let second = constraint.secondItem {
-            addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
-        }
-        let relation: LinearRelation = switch constraint.relation {
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .equal: .equal
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
-        // Priorities outside 1…1000 are clamped (UIKit raises on them).
-        let strength = min(max(Double(constraint.priority.rawValue), 1), ConstraintSolver.requiredStrength)
+        guard let expression = expression(of: constraint, in: container) else { return }
         do {
-            constraint.solverConstraint = try solver.add(expression, relation, strength: strength)
+            constraint.solverConstraint = try solver.add(expression, LinearRelation(constraint.relation),
+                                                         strength: constraint.strength)
             constraint.isBroken = false
         } catch {
+            // Only required constraints can conflict, and of those in the set the one being
+            // activated is the latest: by the rule (lowest priority, then latest) it breaks.
             constraint.solverConstraint = nil
-            constraint.isBroken = true
-            container.logHierarchyMisuse("Unable to satisfy \(constraint.description) together with the required constraints already active; it is broken (ignored) until deactivated or changed")
+            breakConstraint(constraint, conflict: solver.lastConflict, in: container)
         }
     }
 
-    /// Adds `factor × view.attribute` (in `container`'s space) to `expression`.
-    private func addAttribute(_ view: View, _ attribute: LayoutConstraint.Attribute, in container: View,
+    /// `first.attribute − multiplier × second.attribute − constant`, in `container`'s space.
+    private func expression(of constraint: LayoutConstraint, in container: View) -> LinearExpression? {
+        guard let first = constraint.firstLayoutItem else { return nil }
+        var expression = LinearExpression(constant: -constraint.constant)
+        addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
+        if let second = constraint.secondLayoutItem {
+            addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
+        }
+        return expression
+    }
+
+    /// Adds an active constraint that is broken back to the solver; true when it holds now.
+    func retryAdding(_ constraint: LayoutConstraint) -> Bool {
+        guard let container = constraint.container, let expression = expression(of: constraint, in: container) else { return false }
+        guard let handle = try? solver.add(expression, LinearRelation(constraint.relation), strength: constraint.strength) else { return false }
+        constraint.solverConstraint = handle
+        constraint.isBroken = false
+        systemDidChange(container)
+        return true
+    }
+
+    /// Adds `factor × item.attribute` (in `container`'s space) to `expression`.
+    private func addAttribute(_ view: any LayoutItem, _ attribute: LayoutConstraint.Attribute, in container: View,
                               times factor: Double, to expression: inout LinearExpression) {
         let entry = entries[entryIndex(for: view)]
         switch attribute {
@@ -197,18 +243,26 @@ final class LayoutEngine {
         case .centerY:
             addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
             expression.terms.append(LinearTerm(entry.height, factor / 2))
+        case .firstBaseline, .lastBaseline:
+            // top + k × height + offset: a label's text is centred (k = ½); no text, the bottom.
+            let baseline = ((view as? any LayoutBaselineProviding)?.layoutBaseline(last: attribute == .lastBaseline))
+                ?? (heightFactor: 1, offset: 0)
+            addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
+            expression.terms.append(LinearTerm(entry.height, factor * baseline.heightFactor))
+            expression.constant += factor * baseline.offset
         case .notAnAttribute: break
         }
     }
 
-    /// The view's left (top) edge in `container`'s space: Σ minX (minY) of the views on the way.
-    private func addPosition(_ view: View, horizontal: Bool, in container: View, times factor: Double,
+    /// The item's left (top) edge in `container`'s space: Σ minX (minY) of the items on the way
+    /// (a guide's in its owning view, then the views up to `container`).
+    private func addPosition(_ item: any LayoutItem, horizontal: Bool, in container: View, times factor: Double,
                              to expression: inout LinearExpression) {
-        var current = view
-        while current !== container, let superview = current.superview {
+        var current: any LayoutItem = item
+        while current !== container, let parent = current.layoutParent {
             let entry = entries[entryIndex(for: current)]
             expression.terms.append(LinearTerm(horizontal ? entry.left : entry.top, factor))
-            current = superview
+            current = parent
         }
     }
 
@@ -223,10 +277,10 @@ final class LayoutEngine {
 
     // MARK: Views
 
-    private func entryIndex(for view: View) -> Int {
-        if view.layoutEngineEntry >= 0 { return view.layoutEngineEntry }
-        let entry = Entry(view: view, live: true, left: solver.makeVariable(), top: solver.makeVariable(),
-                          width: solver.makeVariable(), height: solver.makeVariable())
+    func entryIndex(for item: any LayoutItem) -> Int {
+        if item.layoutEngineEntry >= 0 { return item.layoutEngineEntry }
+        let entry = Entry(item: item, live: true, isGuide: item is LayoutGuide, left: solver.makeVariable(),
+                          top: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
         let index: Int
         if let free = freeEntries.popLast() {
             entries[free] = entry
@@ -235,8 +289,12 @@ final class LayoutEngine {
             entries.append(entry)
             index = entries.count - 1
         }
-        view.layoutEngineEntry = index
-        if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
+        item.layoutEngineEntry = index
+        if let guide = item as? LayoutGuide {
+            addGuideRows(index, guide)
+        } else if let view = item as? View {
+            if view.translatesAutoresizingMaskIntoConstraints { pin(index, to: view.frame) } else { updateIntrinsicSize(index) }
+        }
         return index
     }
 
@@ -278,7 +336,27 @@ final class LayoutEngine {
         let index = view.layoutEngineEntry
         guard index >= 0 else { return }
         updateIntrinsicSize(index)
+        readdBaselineConstraints(of: view)
         systemDidChange(view.superview ?? view)
+    }
+
+    /// Constraints on the view's baselines hold its text's offset as a constant: a new text
+    /// re-adds them (rare next to a change of constant).
+    private func readdBaselineConstraints(of view: View) {
+        guard view is any LayoutBaselineProviding else { return }
+        var found: [LayoutConstraint] = []
+        for entry in active {
+            guard let constraint = entry.constraint else { continue }
+            let first = constraint.firstLayoutItem === view
+                && (constraint.firstAttribute == .firstBaseline || constraint.firstAttribute == .lastBaseline)
+            let second = constraint.secondLayoutItem === view
+                && (constraint.secondAttribute == .firstBaseline || constraint.secondAttribute == .lastBaseline)
+            if first || second { found.append(constraint) }
+        }
+        for constraint in found {
+            deactivate(constraint)
+            activate(constraint)
+        }
     }
 
     /// Replaces the entry's intrinsic size constraints by ones for the view's current intrinsic
@@ -296,11 +374,13 @@ final class LayoutEngine {
             let expression = LinearExpression([LinearTerm(variable)], constant: -length)
             for (relation, priority) in [(LinearRelation.lessThanOrEqual, hugging), (.greaterThanOrEqual, compression)] {
                 let strength = min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength)
-                do {
-                    entries[index].intrinsic.append(try solver.add(expression, relation, strength: strength))
-                } catch {
-                    view.logHierarchyMisuse("\(type(of: view))'s required intrinsic size \(size) conflicts with its required constraints; it is ignored along that axis")
+                var added: SolverConstraint?
+                let holds = resolveByBreaking("\(view.layoutName)'s intrinsic size \(size) at \(priority.rawValue)", view: view,
+                                              otherwise: "the intrinsic size is ignored along that axis") {
+                    added = try? solver.add(expression, relation, strength: strength)
+                    return added != nil
                 }
+                if holds, let added { entries[index].intrinsic.append(added) }
             }
         }
     }
@@ -312,17 +392,25 @@ final class LayoutEngine {
         view.markAncestorsNeedLayout()
     }
 
-    private func systemDidChange(_ container: View) {
+    func systemDidChange(_ container: View) {
         needsFrameCheck = true
         container.setNeedsLayout()
     }
 
-    /// Moves the pins of translating views to their current frames; returns whether any moved.
-    /// Entries of views that are gone are given back.
+    /// Moves the pins of translating views to their current frames, and the rows of margins and
+    /// safe-area guides to their current insets; returns whether any moved. Entries of items
+    /// that are gone are given back (guides first: their rows use their owners' variables).
     @discardableResult
-    private func syncPins() -> Bool {
+    func syncPins() -> Bool {
         var moved = false
-        for index in entries.indices where entries[index].live {
+        for index in entries.indices where entries[index].live && entries[index].isGuide {
+            if entries[index].item == nil {
+                release(index)
+            } else if !entries[index].guideRows.isEmpty, syncGuideRows(index) {
+                moved = true
+            }
+        }
+        for index in entries.indices where entries[index].live && !entries[index].isGuide {
             guard let view = entries[index].view else {
                 release(index)
                 continue
@@ -334,10 +422,10 @@ final class LayoutEngine {
             let pins = entries[index].pins
             let changes = [(frame.minX, old.minX), (frame.minY, old.minY), (frame.width, old.width), (frame.height, old.height)]
             for (slot, (new, previous)) in changes.enumerated() where new != previous {
-                do {
-                    try solver.setConstant(-new, of: pins[slot])
-                } catch {
-                    view.logHierarchyMisuse("\(type(of: view))'s frame \(frame) conflicts with required constraints on it; constrained views keep its previous frame")
+                let pin = pins[slot]
+                _ = resolveByBreaking("\(view.layoutName)'s frame \(frame) (translatesAutoresizingMaskIntoConstraints)", view: view,
+                                      otherwise: "constrained views keep its previous frame") {
+                    (try? solver.setConstant(-new, of: pin)) != nil
                 }
             }
             entries[index].pinned = frame
@@ -348,6 +436,7 @@ final class LayoutEngine {
 
     private func release(_ index: Int) {
         unpin(index)
+        removeGuideRows(index)
         for constraint in entries[index].intrinsic { try? solver.remove(constraint) }
         entries[index].intrinsic.removeAll()
         let entry = entries[index]
@@ -359,7 +448,7 @@ final class LayoutEngine {
         freeEntries.append(index)
     }
 
-    private func solvedFrame(_ index: Int) -> Rect {
+    func solvedFrame(_ index: Int) -> Rect {
         let entry = entries[index]
         return Rect(x: solver.value(of: entry.left), y: solver.value(of: entry.top),
                     width: max(solver.value(of: entry.width), 0), height: max(solver.value(of: entry.height), 0))
@@ -378,7 +467,7 @@ final class LayoutEngine {
 
     /// Marks the superview of each constrained view whose solved frame is not its frame, but
     /// `parent`, whose subviews are being given their frames.
-    private func markMovedViews(except parent: View? = nil) {
+    func markMovedViews(except parent: View? = nil) {
         for index in entries.indices where entries[index].live && entries[index].pins.isEmpty {
             guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints,
                   let superview = view.superview, superview !== parent else { continue }
@@ -402,4 +491,20 @@ final class LayoutEngine {
             if frame != subview.frame { subview.frame = frame }
         }
     }
+}
+
+extension LinearRelation {
+    /// The solver's relation for a constraint's.
+    init(_ relation: LayoutConstraint.Relation) {
+        switch relation {
+        case .lessThanOrEqual: self = .lessThanOrEqual
+        case .equal: self = .equal
+        case .greaterThanOrEqual: self = .greaterThanOrEqual
+        }
+    }
+}
+
+extension LayoutConstraint {
+    /// The solver strength of its priority: clamped to 1…1000 (UIKit raises on others).
+    var strength: Double { min(max(Double(priority.rawValue), 1), ConstraintSolver.requiredStrength) }
 }

@@ -61,8 +61,12 @@ extension View {
     /// controller whose root view it is — then the application's `userInterfaceStyle`; light
     /// for a view in no window. Computed on demand (a walk up the tree), so it is always
     /// current, even before `traitCollectionDidChange(_:)` is called.
+    /// The size classes are the window's (`TraitCollection.sizeClasses(for:)` of its size in
+    /// points); unspecified for a view in no window.
     public var traitCollection: TraitCollection {
-        TraitCollection(userInterfaceStyle: resolvedUserInterfaceStyle)
+        let classes = window?.sizeClasses ?? (.unspecified, .unspecified)
+        return TraitCollection(userInterfaceStyle: resolvedUserInterfaceStyle, horizontalSizeClass: classes.horizontal,
+                               verticalSizeClass: classes.vertical)
     }
 
     /// The resolved appearance: never `.unspecified`.
@@ -80,7 +84,9 @@ extension View {
     /// longer `before`.
     func traitsMayHaveChanged(from before: UserInterfaceStyle) {
         guard resolvedUserInterfaceStyle != before else { return }
-        notifyTraitCollectionDidChange(previous: TraitCollection(userInterfaceStyle: before))
+        let classes = window?.sizeClasses ?? (.unspecified, .unspecified)
+        notifyTraitCollectionDidChange(previous: TraitCollection(userInterfaceStyle: before, horizontalSizeClass: classes.horizontal,
+                                                                 verticalSizeClass: classes.vertical))
     }
 
     private func notifyTraitCollectionDidChange(previous: TraitCollection) {
@@ -90,6 +96,19 @@ extension View {
             && (subview.owningViewController?.ownUserInterfaceStyle ?? .unspecified) == .unspecified {
             subview.notifyTraitCollectionDidChange(previous: previous)
         }
+    }
+
+    // MARK: Size classes
+
+    /// The window's size classes changed from `previous` (a turn of the screen, a new mode, a
+    /// resized window): tells every view of the subtree and the controllers whose views they
+    /// are, each with its own previous traits.
+    func notifySizeClassesDidChange(from previous: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)) {
+        let old = TraitCollection(userInterfaceStyle: resolvedUserInterfaceStyle, horizontalSizeClass: previous.horizontal,
+                                  verticalSizeClass: previous.vertical)
+        owningViewController?.traitCollectionDidChange(old)
+        traitCollectionDidChange(old)
+        for subview in subviews { subview.notifySizeClassesDidChange(from: previous) }
     }
 
     // MARK: Moves

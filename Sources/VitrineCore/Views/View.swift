@@ -55,6 +55,8 @@ open class View: Responder {
     var ownedConstraints: [LayoutConstraint] = []
     /// Content hugging and compression resistance priorities (Layout/View+Constraints.swift).
     var contentPriorities = ContentPriorities()
+    /// The view's layout guides, made on the first one (Layout/LayoutGuide.swift).
+    var layoutGuideStorage: LayoutGuideStorage?
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
     /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
@@ -432,10 +434,15 @@ open class View: Responder {
     /// Whether subviews are autoresized when this view's bounds size changes. Default true.
     public var autoresizesSubviews = true
 
-    /// Space around the content, used by `StackView.isLayoutMarginsRelativeArrangement` and by
-    /// layouts that respect margins. Default 8 points on each side, as UIKit.
+    /// Space around the content, used by `StackView.isLayoutMarginsRelativeArrangement`,
+    /// `layoutMarginsGuide` and layouts that respect margins. Default 8 points on each side, as
+    /// UIKit. See also `directionalLayoutMargins`.
     open var layoutMargins = EdgeInsets(all: 8) {
-        didSet { if layoutMargins != oldValue { setNeedsLayout() } }
+        didSet {
+            guard layoutMargins != oldValue else { return }
+            setNeedsLayout()
+            guideInsetsMayHaveChanged()
+        }
     }
 
     /// Marks the view for `layoutSubviews` in the next layout pass. Many calls in one run-loop
@@ -468,6 +475,8 @@ open class View: Responder {
         var rounds = 0
         repeat {
             layoutSubtreeOnce()
+            // Safe areas follow the frames this round set; guides that moved mark their views.
+            LayoutEngine.shared.layoutRoundDidEnd()
             rounds += 1
         } while (needsLayoutFlag || subtreeNeedsLayout) && rounds < 8
     }

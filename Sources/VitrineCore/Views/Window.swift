@@ -59,6 +59,29 @@ open class Window: View {
         damageGeneration = Window.newDamageGeneration()
     }
 
+    /// The size classes the views were last told of (nil before the first commit).
+    private var notifiedSizeClasses: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)?
+
+    /// The window's size classes: from its size in points (`TraitCollection.sizeClasses(for:)`).
+    var sizeClasses: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass) {
+        TraitCollection.sizeClasses(for: bounds.size)
+    }
+
+    /// Before the layout pass of each commit: when the window's size classes differ from those
+    /// last told (it turned, the mode changed, the app resized it), calls
+    /// `traitCollectionDidChange(_:)` on its views and their controllers, so that what they
+    /// change (constraints, arranged views) is laid out in this same pass.
+    func updateSizeClassesIfNeeded() {
+        let current = sizeClasses
+        guard let previous = notifiedSizeClasses else {
+            notifiedSizeClasses = current
+            return
+        }
+        guard previous != current else { return }
+        notifiedSizeClasses = current
+        notifySizeClassesDidChange(from: previous)
+    }
+
     /// Clipping views scrolled since the last commit (see `ScrollBlit`).
     var pendingScrolls = PendingScrolls()
 

@@ -277,6 +277,52 @@ struct ConstraintSolverTests {
         }
     }
 
+    @Test("a refused constraint names the required ones it contradicts, and no others")
+    func conflictSets() throws {
+        var refusals = 0
+        for seed in UInt64(3001)...3400 {
+            var generator = SeededGenerator(seed: seed)
+            let (n, constraints) = randomSystem(&generator)
+            let solver = ConstraintSolver()
+            let variables = (0..<n).map { _ in solver.makeVariable() }
+            var kept: [(RandomConstraint, SolverConstraint)] = []
+            for constraint in constraints {
+                do {
+                    kept.append((constraint, try solver.add(expression(constraint, variables), constraint.relation,
+                                                            strength: constraint.strength)))
+                } catch {
+                    refusals += 1
+                    let named = solver.lastConflict.compactMap { handle in kept.first { $0.1 == handle }?.0 }
+                    #expect(named.count == solver.lastConflict.count, "seed \(seed): names a constraint not in the solver")
+                    #expect(named.allSatisfy { $0.isRequired }, "seed \(seed): names an optional constraint")
+                    // The named ones and the refused one contradict each other…
+                    #expect(referenceOptimum(variables: n, named + [constraint]) == nil, "seed \(seed): \(named) do not conflict")
+                    // …and each named one is needed for that.
+                    for index in named.indices {
+                        var fewer = named
+                        fewer.remove(at: index)
+                        #expect(referenceOptimum(variables: n, fewer + [constraint]) != nil,
+                                "seed \(seed): \(named[index]) is not part of the conflict")
+                    }
+                }
+            }
+            // A refused constant names the changed constraint and what it contradicts.
+            guard let (changed, handle) = kept.first(where: { $0.0.isRequired }) else { continue }
+            let newConstant = changed.constant + 50
+            var moved = changed
+            moved.constant = newConstant
+            let others = kept.filter { $0.1 != handle }
+            guard referenceOptimum(variables: n, (others.map(\.0) + [moved]).filter(\.isRequired)) == nil else { continue }
+            #expect(throws: SolverError.unsatisfiable) { try solver.setConstant(newConstant, of: handle) }
+            refusals += 1
+            #expect(solver.lastConflict.contains(handle), "seed \(seed)")
+            let named = solver.lastConflict.filter { $0 != handle }.compactMap { h in others.first { $0.1 == h }?.0 }
+            #expect(named.count + 1 == solver.lastConflict.count, "seed \(seed)")
+            #expect(referenceOptimum(variables: n, named + [moved]) == nil, "seed \(seed): \(named) do not conflict")
+        }
+        #expect(refusals >= 30, "the seeds must exercise refusals")
+    }
+
     @Test("contradicting required constraints are refused and leave the solver as it was")
     func unsatisfiable() throws {
         let solver = ConstraintSolver()
@@ -284,6 +330,7 @@ struct ConstraintSolverTests {
         let pin = try solver.add(LinearExpression(x) - 10, .equal, strength: 1000)
         #expect(throws: SolverError.unsatisfiable) { try solver.add(LinearExpression(x) - 20, .equal, strength: 1000) }
         #expect(solver.value(of: x) == 10)
+        #expect(solver.lastConflict == [pin])
         // x ≤ 5 contradicts x = 10 through an inequality (the artificial-variable path).
         #expect(throws: SolverError.unsatisfiable) { try solver.add(LinearExpression(x) - 5, .lessThanOrEqual, strength: 1000) }
         #expect(solver.value(of: x) == 10)

@@ -35,6 +35,8 @@ public final class ConstraintSolver {
     private var rowOfSymbol: [Int] = []
     /// Symbol ids free for reuse.
     private var freeSymbols: [Int] = []
+    /// The record (constraint slot) whose marker or second error each symbol is, or -1.
+    private var recordOfSymbol: [Int] = []
 
     // MARK: Tableau
 
@@ -79,6 +81,14 @@ public final class ConstraintSolver {
     private var freeRecords: [Int] = []
     /// The edit constraint of each variable, or nil.
     private var editConstraint: [SolverConstraint?] = []
+
+    /// The required constraints that, with the last constraint refused (`add` or `setConstant`
+    /// threw `.unsatisfiable`), cannot all hold: the rows a certificate of the contradiction
+    /// combines (a Farkas combination read off the tableau where the solve failed). For a
+    /// refused `add`, the refused constraint is not in the solver and not listed; for a
+    /// refused `setConstant`, the constraint whose constant was refused is listed. Small (the
+    /// constraints that actually meet), in no particular order; empty before any refusal.
+    public private(set) var lastConflict: [SolverConstraint] = []
 
     /// An empty solver.
     public init() {}
@@ -201,6 +211,7 @@ public final class ConstraintSolver {
             if abs(row.constant) >= solverEpsilon {
                 // Only required equalities' markers remain and the constant is not zero: it
                 // contradicts them.
+                noteConflict(symbolsOf: row, including: -1)
                 discard(row: row, record: record)
                 throw .unsatisfiable
             }
@@ -228,6 +239,7 @@ public final class ConstraintSolver {
             records.append(record)
             slot = records.count - 1
         }
+        for symbol in [record.marker, record.other] where symbol >= 0 { recordOfSymbol[symbol] = slot }
         optimize(artificialObjective: false)
         return SolverConstraint(slot: slot, generation: records[slot].generation)
     }
@@ -272,6 +284,8 @@ public final class ConstraintSolver {
             records[constraint.slot].constant = constant
             return
         }
+        // The refused constraint is in its own conflict (its marker moved the failing row).
+        let conflict = lastConflict.contains(constraint) ? lastConflict : [constraint] + lastConflict
         // Back to the old constant: from the still dual-feasible basis, dual simplex finds the
         // old optimum again (that system was feasible).
         shiftMarker(record.marker, by: -shift)
@@ -279,6 +293,7 @@ public final class ConstraintSolver {
             infeasible.append(row.basic)
         }
         _ = dualOptimize()
+        lastConflict = conflict
         throw .unsatisfiable
     }
 
@@ -318,15 +333,36 @@ public final class ConstraintSolver {
         try setConstant(-value, of: constraint)
     }
 
+    // MARK: Conflicts
+
+    /// Sets `lastConflict` to the constraints whose markers `row` holds, and `basic`'s (-1: none).
+    /// Runs only when an operation is refused, so it may allocate.
+    private func noteConflict(symbolsOf row: SolverRow, including basic: Int) {
+        lastConflict.removeAll()
+        if basic >= 0 { appendConflict(basic) }
+        for term in row.terms { appendConflict(term.symbol) }
+    }
+
+    /// Adds the constraint `symbol` is a marker of, if it is a required one not yet listed
+    /// (an optional constraint never contradicts: its errors absorb any difference).
+    private func appendConflict(_ symbol: Int) {
+        let slot = recordOfSymbol[symbol]
+        guard slot >= 0, records[slot].live, records[slot].strength >= Self.requiredStrength else { return }
+        let handle = SolverConstraint(slot: slot, generation: records[slot].generation)
+        if !lastConflict.contains(handle) { lastConflict.append(handle) }
+    }
+
     // MARK: Tableau operations
 
     private func newSymbol(_ kind: SymbolKind) -> Int {
         if let symbol = freeSymbols.popLast() {
             kinds[symbol] = kind
+            recordOfSymbol[symbol] = -1
             return symbol
         }
         kinds.append(kind)
         rowOfSymbol.append(-1)
+        recordOfSymbol.append(-1)
         objective.append(0)
         artificial.append(0)
         return kinds.count - 1
@@ -381,6 +417,7 @@ public final class ConstraintSolver {
 
     private func releaseSymbols(of record: Record) {
         for symbol in [record.marker, record.other] where symbol >= 0 {
+            recordOfSymbol[symbol] = -1
             dropSymbol(symbol)
             freeSymbols.append(symbol)
         }
@@ -451,6 +488,14 @@ public final class ConstraintSolver {
         optimize(artificialObjective: true)
         artificialActive = false
         let success = abs(artificialConstant) < solverEpsilon * 1000
+        if !success {
+            // At phase one's optimum the artificial objective, in parametric symbols, is the
+            // certificate: the markers it weighs are the constraints the new one contradicts.
+            lastConflict.removeAll()
+            for symbol in artificial.indices where abs(artificial[symbol]) >= solverEpsilon {
+                appendConflict(symbol)
+            }
+        }
         for index in artificial.indices { artificial[index] = 0 }
         let slot = rowOfSymbol[art]
         if slot >= 0 {
@@ -625,7 +670,11 @@ public final class ConstraintSolver {
             guard slot >= 0 else { continue }
             if kinds[leaving] == .dummy {
                 // A dummy is 0 by definition; its row holds only dummies, so nothing can raise it.
-                if abs(rows[slot].constant) >= solverEpsilon { infeasible.removeAll(keepingCapacity: true); return false }
+                if abs(rows[slot].constant) >= solverEpsilon {
+                    noteConflict(symbolsOf: rows[slot], including: leaving)
+                    infeasible.removeAll(keepingCapacity: true)
+                    return false
+                }
                 continue
             }
             guard rows[slot].constant < -solverEpsilon else { continue }
@@ -645,7 +694,13 @@ public final class ConstraintSolver {
                     entering = term.symbol
                 }
             }
-            guard entering >= 0 else { infeasible.removeAll(keepingCapacity: true); return false }
+            guard entering >= 0 else {
+                // basic = constant < 0 + Σ c × symbol with no symbol able to raise it: this row
+                // and the constraints whose markers it holds contradict each other.
+                noteConflict(symbolsOf: rows[slot], including: leaving)
+                infeasible.removeAll(keepingCapacity: true)
+                return false
+            }
             pivot(slot, entering: entering)
         }
         return true

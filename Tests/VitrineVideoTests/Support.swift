@@ -278,7 +278,7 @@ final class StallingServer: @unchecked Sendable {
             request.append(byte)
             if request.suffix(4) == [13, 10, 13, 10] { break }
         }
-        let header = "HTTP/1.1 200 OK\r\nContent-Type: video/webm\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+        let header = "HTTP/1.1 200 OK\r\nContent-Type: video/webm\r\nContent-Length: \(bytes.count)\r\nAccept-Ranges: none\r\nConnection: close\r\n\r\n"
         guard send(Array(header.utf8)[...], to: connection), send(bytes[0..<servedFirst], to: connection) else { return }
         // Stalled until released (the gate's byte stays for the next connection too).
         var ready = pollfd(fd: gate.read, events: Int16(POLLIN), revents: 0)

@@ -214,7 +214,7 @@ extension VideoPlayerTests {
         #expect(h.recorder.log.contains("stall"))
         #expect(!h.recorder.log.contains("end clip.webm"))
         server.release()
-        #expect(h.wait { h.player.status.isEnded }, "status \(h.player.status), \(h.recorder.log)")
+        #expect(h.wait(timeout: 30) { h.player.status.isEnded }, "status \(h.player.status), \(h.recorder.log)")
         let log = h.recorder.log
         let stall = try #require(log.lastIndex(of: "stall")), resume = try #require(log.lastIndex(of: "resume"))
         #expect(stall < resume && resume < log.count - 1 && log.last == "end clip.webm", "\(log)")

@@ -57,7 +57,8 @@ final class LifeCycle {
     private(set) var policy = IdlePolicy()
     private(set) var isIdleTimerDisabled = false
     /// Who holds the idle timer off besides the app's own switch (a playing video): the idle
-    /// timer runs only when this is empty. Owners are held weakly, by identity.
+    /// timer runs only when this is empty. Holders are kept by identity only, not retained
+    /// and not watched: each must let go before it is released (`VideoPlayer`'s deinit does).
     private var idleTimerHolders: ContiguousArray<ObjectIdentifier> = []
     private(set) var idleState = IdleState.awake
     /// The time of the last input that counts as activity (on the application's clock).

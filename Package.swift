@@ -64,6 +64,7 @@ let package = Package(
         .library(name: "VitrineSDL", targets: ["VitrineSDL"]),
         .library(name: "VitrineSpeech", targets: ["VitrineSpeech"]),
         .library(name: "VitrineVideo", targets: ["VitrineVideo"]),
+        .library(name: "VitrineLocalization", targets: ["VitrineLocalization"]),
         .executable(name: "vitrine", targets: ["VitrineTool"]),
         .executable(name: "vitrine-demo", targets: ["VitrineDemo"]),
     ],
@@ -217,6 +218,9 @@ let package = Package(
             ]
         ),
         // Chinese Pinyin through librime: an InputMethod an app or board sets (Vitrine does not import it).
+        // Translated strings without Foundation: String Catalogs, .strings and .stringsdict files,
+        // CLDR plural rules, printf formats (docs/app/languages.md).
+        .target(name: "VitrineLocalization", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "VitrineRime", dependencies: ["Vitrine", "CRime", .product(name: "Logging", package: "swift-log")]),
         // `vitrine`: devices, the flip test and the kiosk installer.
         .executableTarget(
@@ -248,6 +252,7 @@ let package = Package(
         .testTarget(name: "VitrineDRMTests", dependencies: ["Vitrine", "VitrineDRM", "VitrineTestSupport"]),
         .testTarget(name: "VitrineInputTests", dependencies: ["Vitrine", "VitrineInput", "VitrineHeadless", "VitrineTestSupport", inMemoryLogging]),
         .testTarget(name: "VitrineBoardTests", dependencies: ["VitrineBoard", "VitrineTestSupport", inMemoryLogging]),
+        .testTarget(name: "VitrineLocalizationTests", dependencies: ["VitrineLocalization", "VitrineTestSupport"]),
         .testTarget(name: "VitrineRimeTests", dependencies: ["VitrineRime", "VitrineHeadless"]),
         .testTarget(name: "VitrineSpeechTests", dependencies: ["VitrineSpeech", "Vitrine", "VitrineCore", "VitrineHeadless", "VitrineTestSupport", "CEvdev", .product(name: "SystemPackage", package: "swift-system"), inMemoryLogging]),
         // Real GStreamer, headless: clips the tests make with videotestsrc.

@@ -126,13 +126,17 @@ let package = Package(
             dependencies: ["VitrineGraphics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: frameSpeed
         ),
+        // Translated strings without Foundation: String Catalogs, .strings and .stringsdict files,
+        // CLDR plural rules, printf formats (docs/app/languages.md). Under the core, which keeps
+        // the app's language and re-exports it.
+        .target(name: "VitrineLocalization", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The UIKit model: the application, responders, events, touches, gestures, views,
         // windows, view controllers, target-action, layout, animation, scrolling and the
         // compositor. Knows no Linux device and no concrete control.
         .target(
             name: "VitrineCore",
             dependencies: [
-                "VitrineGraphics", "VitrineSeams",
+                "VitrineGraphics", "VitrineSeams", "VitrineLocalization",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: frameSpeed
@@ -218,9 +222,6 @@ let package = Package(
             ]
         ),
         // Chinese Pinyin through librime: an InputMethod an app or board sets (Vitrine does not import it).
-        // Translated strings without Foundation: String Catalogs, .strings and .stringsdict files,
-        // CLDR plural rules, printf formats (docs/app/languages.md).
-        .target(name: "VitrineLocalization", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "VitrineRime", dependencies: ["Vitrine", "CRime", .product(name: "Logging", package: "swift-log")]),
         // `vitrine`: devices, the flip test and the kiosk installer.
         .executableTarget(

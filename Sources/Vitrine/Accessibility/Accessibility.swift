@@ -68,14 +68,6 @@ extension Application {
         }
     }
 
-    /// The direction the app's text and reading order run in (UIKit's
-    /// `userInterfaceLayoutDirection`). Default left to right; views may force theirs
-    /// (`semanticContentAttribute`).
-    public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        get { accessibilityCenter?.layoutDirection ?? .leftToRight }
-        set { accessibilityCenterMade.layoutDirection = newValue }
-    }
-
     /// The center, made on first use.
     var accessibilityCenterMade: AccessibilityCenter {
         if let accessibilityCenter { return accessibilityCenter }
@@ -113,12 +105,11 @@ extension Application {
 }
 
 /// The application's accessibility and focus state, made on first use (one optional
-/// reference on `Application`): the observer, the layout direction, the focus engine.
+/// reference on `Application`): the observer and the focus engine.
 @MainActor
 final class AccessibilityCenter {
     unowned let application: Application
     var observer: (any AccessibilityObserver)?
-    var layoutDirection = UserInterfaceLayoutDirection.leftToRight
     /// The focus engine, made when focus is first used.
     var madeFocusEngine: FocusEngine?
     var focusEngine: FocusEngine {

@@ -262,6 +262,9 @@ open class Application: Responder {
     var transitionCoordinators: [ViewControllerTransitionCoordinator] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light
+    /// The app's strings and language, and its layout direction (Application+Language.swift).
+    var ownLocalizer = Localizer()
+    var ownLayoutDirection = UserInterfaceLayoutDirection.leftToRight
     private var isRunning = false
     private var isTerminating = false
     package let logger: Logger

@@ -23,7 +23,8 @@ public enum UserInterfaceSizeClass: Int, Sendable, Hashable, CaseIterable {
 }
 
 /// The traits a view or controller is drawn with (UIKit's `UITraitCollection`): the light or
-/// dark appearance and the horizontal and vertical size classes. A view's traits are inherited
+/// dark appearance, the horizontal and vertical size classes, and the app's language and layout
+/// direction. A view's traits are inherited
 /// down the tree (see `View.traitCollection`); `traitCollectionDidChange(_:)` tells a view or
 /// controller that they changed.
 public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
@@ -33,13 +34,23 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
     public var horizontalSizeClass: UserInterfaceSizeClass
     /// The room down: from the window's height (`.unspecified` outside a window).
     public var verticalSizeClass: UserInterfaceSizeClass
+    /// The direction the app's screens run in (UIKit's `layoutDirection`): the application's
+    /// `userInterfaceLayoutDirection`, which its `localizer` sets from the language.
+    public var layoutDirection: UserInterfaceLayoutDirection
+    /// The app's language, a BCP 47 tag (`ar`, `pt-BR`): the language of the application's
+    /// `localizer`. A screen that shows translated text looks it up again when this changes.
+    public var language: String
 
-    /// A collection with `userInterfaceStyle` and size classes (unspecified by default).
+    /// A collection with `userInterfaceStyle`, size classes (unspecified by default), a layout
+    /// direction (left to right by default) and a language (English by default).
     public init(userInterfaceStyle: UserInterfaceStyle, horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
-                verticalSizeClass: UserInterfaceSizeClass = .unspecified) {
+                verticalSizeClass: UserInterfaceSizeClass = .unspecified,
+                layoutDirection: UserInterfaceLayoutDirection = .leftToRight, language: String = "en") {
         self.userInterfaceStyle = userInterfaceStyle
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
+        self.layoutDirection = layoutDirection
+        self.language = language
     }
 
     /// Whether the collection is dark.
@@ -60,12 +71,13 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
         (size.width >= regularWidthThreshold ? .regular : .compact, size.height >= regularHeightThreshold ? .regular : .compact)
     }
 
-    /// `TraitCollection(light, regular × compact)`, for logs.
+    /// `TraitCollection(light, regular × compact, en, left to right)`, for logs.
     public var description: String {
         func name(_ sizeClass: UserInterfaceSizeClass) -> String {
             switch sizeClass { case .unspecified: "unspecified"; case .compact: "compact"; case .regular: "regular" }
         }
-        return "TraitCollection(\(userInterfaceStyle == .dark ? "dark" : "light"), \(name(horizontalSizeClass)) × \(name(verticalSizeClass)))"
+        return "TraitCollection(\(userInterfaceStyle == .dark ? "dark" : "light"), \(name(horizontalSizeClass)) × \(name(verticalSizeClass)), "
+            + "\(language), \(layoutDirection == .rightToLeft ? "right to left" : "left to right"))"
     }
 }
 

@@ -62,11 +62,20 @@ extension View {
     /// for a view in no window. Computed on demand (a walk up the tree), so it is always
     /// current, even before `traitCollectionDidChange(_:)` is called.
     /// The size classes are the window's (`TraitCollection.sizeClasses(for:)` of its size in
-    /// points); unspecified for a view in no window.
+    /// points); unspecified for a view in no window. The language and layout direction are the
+    /// application's (`Application.localizer`, `userInterfaceLayoutDirection`), English left to
+    /// right for a view in no window.
     public var traitCollection: TraitCollection {
-        let classes = window?.sizeClasses ?? (.unspecified, .unspecified)
-        return TraitCollection(userInterfaceStyle: resolvedUserInterfaceStyle, horizontalSizeClass: classes.horizontal,
-                               verticalSizeClass: classes.vertical)
+        traits(style: resolvedUserInterfaceStyle, sizeClasses: window?.sizeClasses ?? (.unspecified, .unspecified))
+    }
+
+    /// The view's traits with the given appearance and size classes (the rest its own).
+    private func traits(style: UserInterfaceStyle, sizeClasses: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass),
+                        language: String? = nil, layoutDirection: UserInterfaceLayoutDirection? = nil) -> TraitCollection {
+        let application = window?.application
+        return TraitCollection(userInterfaceStyle: style, horizontalSizeClass: sizeClasses.horizontal, verticalSizeClass: sizeClasses.vertical,
+                               layoutDirection: layoutDirection ?? application?.userInterfaceLayoutDirection ?? .leftToRight,
+                               language: language ?? application?.localizer.language ?? "en")
     }
 
     /// The resolved appearance: never `.unspecified`.
@@ -84,9 +93,7 @@ extension View {
     /// longer `before`.
     func traitsMayHaveChanged(from before: UserInterfaceStyle) {
         guard resolvedUserInterfaceStyle != before else { return }
-        let classes = window?.sizeClasses ?? (.unspecified, .unspecified)
-        notifyTraitCollectionDidChange(previous: TraitCollection(userInterfaceStyle: before, horizontalSizeClass: classes.horizontal,
-                                                                 verticalSizeClass: classes.vertical))
+        notifyTraitCollectionDidChange(previous: traits(style: before, sizeClasses: window?.sizeClasses ?? (.unspecified, .unspecified)))
     }
 
     private func notifyTraitCollectionDidChange(previous: TraitCollection) {
@@ -104,11 +111,25 @@ extension View {
     /// resized window): tells every view of the subtree and the controllers whose views they
     /// are, each with its own previous traits.
     func notifySizeClassesDidChange(from previous: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)) {
-        let old = TraitCollection(userInterfaceStyle: resolvedUserInterfaceStyle, horizontalSizeClass: previous.horizontal,
-                                  verticalSizeClass: previous.vertical)
+        let old = traits(style: resolvedUserInterfaceStyle, sizeClasses: previous)
         owningViewController?.traitCollectionDidChange(old)
         traitCollectionDidChange(old)
         for subview in subviews { subview.notifySizeClassesDidChange(from: previous) }
+    }
+
+    // MARK: Language
+
+    /// The application's language or layout direction changed from `language` and
+    /// `layoutDirection`: tells every view of the subtree and the controllers whose views they
+    /// are, and marks each for layout and display (text, alignment and mirroring may all change).
+    func notifyLanguageDidChange(from language: String, layoutDirection: UserInterfaceLayoutDirection) {
+        let old = traits(style: resolvedUserInterfaceStyle, sizeClasses: window?.sizeClasses ?? (.unspecified, .unspecified),
+                         language: language, layoutDirection: layoutDirection)
+        setNeedsLayout()
+        setNeedsDisplay()
+        owningViewController?.traitCollectionDidChange(old)
+        traitCollectionDidChange(old)
+        for subview in subviews { subview.notifyLanguageDidChange(from: language, layoutDirection: layoutDirection) }
     }
 
     // MARK: Moves
@@ -139,10 +160,14 @@ extension ViewController {
     }
 
     /// The controller's traits: its view's (loading nothing: before the view is loaded, the
-    /// controller's own override, else light).
+    /// controller's own override, else light, with the current application's language and
+    /// direction).
     public var traitCollection: TraitCollection {
         if let view = viewIfLoaded { return view.traitCollection }
-        return TraitCollection(userInterfaceStyle: ownUserInterfaceStyle == .unspecified ? .light : ownUserInterfaceStyle)
+        let application = Application.currentIfAny
+        return TraitCollection(userInterfaceStyle: ownUserInterfaceStyle == .unspecified ? .light : ownUserInterfaceStyle,
+                               layoutDirection: application?.userInterfaceLayoutDirection ?? .leftToRight,
+                               language: application?.localizer.language ?? "en")
     }
 }
 

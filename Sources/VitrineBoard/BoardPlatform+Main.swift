@@ -8,7 +8,9 @@ import VitrineInput
 import VitrineLinux
 
 /// What `BoardPlatform.main` reads from an app's command line (anything else is left to the
-/// app): `--window`, `--headless`, `--size WxH` (and `--board`, read by `BoardSelector`).
+/// app): `--window`, `--headless`, `--size WxH`, `--language TAG`, `--pseudo-language STYLE`
+/// (and `--board`, read by `BoardSelector`). The language options replace the profile's
+/// `[language]` keys of the same names.
 public struct LaunchOptions: Sendable, Equatable {
     /// `--window`: run in a desktop window (the `Window` part).
     public var window = false
@@ -16,6 +18,12 @@ public struct LaunchOptions: Sendable, Equatable {
     public var headless = false
     /// `--size WxH`: the window's screen in pixels instead of the profile's mode.
     public var size: DisplayMode?
+    /// `--language TAG`: the language to start in (a BCP 47 tag such as `ar` or `pt-BR`).
+    public var language: String?
+    /// `--pseudo-language accented|right-to-left|both`: every translated string longer,
+    /// accented and bounded, and/or the screens mirrored, to test translations before there are
+    /// any.
+    public var pseudoLanguage: BoardProfile.Language.Pseudo?
 
     /// No option: the screen is chosen for the machine.
     public init() {}
@@ -36,6 +44,20 @@ public struct LaunchOptions: Sendable, Equatable {
                     throw .window(reason: "--size \(text): give the window's screen as WxH pixels, for example --size 800x480")
                 }
                 size = DisplayMode(width: width, height: height)
+            case "--language":
+                let tag = rest.popFirst() ?? ""
+                guard BoardProfile.Language.isLanguageTag(tag) else {
+                    throw .launchOption(reason: "--language \(tag): give a BCP 47 language tag, for example --language ar or --language pt-BR")
+                }
+                language = tag
+            case "--pseudo-language":
+                let text = rest.popFirst() ?? ""
+                guard let pseudo = BoardProfile.Language.Pseudo(rawValue: text) else {
+                    throw .launchOption(reason: "--pseudo-language \(text): give "
+                        + BoardProfile.Language.Pseudo.allCases.map(\.rawValue).joined(separator: ", ")
+                        + " (longer accented strings, mirrored screens, or both)")
+                }
+                pseudoLanguage = pseudo
             default: continue
             }
         }
@@ -112,6 +134,8 @@ extension BoardPlatform {
                 throw BoardPlatformError.profile(error)
             }
             var profile = selection.profile
+            if let language = options.language { profile.language.default = language }
+            if let pseudo = options.pseudoLanguage { profile.language.pseudo = pseudo }
             adjust(&profile)
             logger.info("board \(profile.name) (\(profile.path ?? "built in")): \(selection.reason)")
             let screen = chooseScreen(options, profile: profile, title: title, environment: environment)

@@ -397,6 +397,7 @@ public final class BoardPlatform: ConfigurablePlatform {
         application.backlight = backlight
         application.idlePolicy = profile.power.idlePolicy
         application.audioDevice = profile.audio.device
+        profile.language.apply(to: application, logger: logger)
         profile.keyboard.apply(to: application)
         // No touchscreen (an appliance with a knob or a keypad): focus shows from the first frame.
         if let libInput { application.focusBehavior = Self.focusBehavior(devices: libInput.devices) }

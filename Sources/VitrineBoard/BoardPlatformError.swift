@@ -22,6 +22,9 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
     /// A desktop window was asked for (`--window`) and could not be opened, or the app was
     /// built without the window; `reason` says which and what to do.
     case window(reason: String)
+    /// An option of the command line (`--language`, `--pseudo-language`) is not valid;
+    /// `reason` says what to give.
+    case launchOption(reason: String)
 
     /// The wrapped error's message, after the profile it happened with.
     public var description: String {
@@ -35,16 +38,16 @@ public enum BoardPlatformError: Error, CustomStringConvertible {
         case .partNotBuilt(let part, let section, let file, let line):
             "\(file)\(line.map { ":\($0)" } ?? ""): [\(section)] asks for \(part), and this app was built without it — "
                 + "\(part.remedy), or remove [\(section)] from the profile"
-        case .window(let reason): reason
+        case .window(let reason), .launchOption(let reason): reason
         }
     }
 
     /// A process exit status for the error, as the `vitrine` tool uses them: 2 a profile
-    /// problem, 3 no display device, 4 permission denied (or no seat to open devices through),
+    /// problem or a launch option, 3 no display device, 4 permission denied (or no seat to open devices through),
     /// 5 DRM master held, 1 anything else.
     public var exitStatus: Int32 {
         switch self {
-        case .profile, .partNotBuilt: 2
+        case .profile, .partNotBuilt, .launchOption: 2
         case .display(let error, _):
             switch error {
             case .noDevice, .notADirectory, .deviceNotFound, .noConnectedDevice: 3

@@ -45,6 +45,8 @@ public struct BoardProfile: Sendable, Hashable {
     public var speech: SpeechConfiguration = SpeechConfiguration()
     /// `[audio]`: where the app's sound goes.
     public var audio: Audio = Audio()
+    /// `[language]`: the language the kiosk starts in and where its translations are.
+    public var language: Language = Language()
     /// The 1-based line of each top-level section in the profile's file, by its TOML name
     /// ("remote" → 12, "accessibility" → 30): the line of its `[remote]` header, or, for a
     /// section written without one (`[input.keymap]` alone, `remote.vnc = "on"`,

@@ -65,7 +65,7 @@ struct ProfileReader {
     let file: String
 
     /// The sections and top-level keys of a profile: what `[display]`… and `match` may be.
-    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility", "audio"]
+    static let sections = ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility", "audio", "language"]
     static let topLevelKeys = ["description", "match"]
 
     func profile(from root: TOMLTable, name: String, path: String) throws(BoardProfileError) -> BoardProfile {
@@ -138,6 +138,9 @@ struct ProfileReader {
                     !name.isEmpty && !name.contains(where: \.isWhitespace)
                 }
             }
+        }
+        if let language = try top.section("language", keys: ["default", "translations", "pseudo"]) {
+            profile.language = try readLanguage(language)
         }
         for key in root.keys {
             if let section = root[key], section.kind == .table { profile.sectionLines[key] = Self.line(of: section) }

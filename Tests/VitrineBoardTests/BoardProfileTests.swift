@@ -56,6 +56,7 @@ import VitrineTestSupport
         #expect(profile.switches.lid == .displayOff)
         #expect(profile.system == BoardProfile.System(watchdog: true, console: .automatic))
         #expect(profile.audio.device == "default")
+        #expect(profile.language == BoardProfile.Language(default: "en"))
     }
 
     @Test func theVirtualProfileIsTheHeadlessDisplay() throws {
@@ -207,7 +208,7 @@ import VitrineTestSupport
         let error = try #require(profileError("[display]\nrotation = 0\n\n[dispaly]\nscale = 1\n"))
         #expect(error.line == 4)
         #expect(error.field == "[dispaly]")
-        #expect(error.kind == .unknownSection(allowed: ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility", "audio"],
+        #expect(error.kind == .unknownSection(allowed: ["display", "input", "touch", "accelerometer", "switches", "system", "power", "remote", "keyboard", "accessibility", "audio", "language"],
                                               suggestion: "display"))
         #expect(error.description.hasPrefix("boards/test.toml:4: [dispaly]: no such section (did you mean [display]?) — the sections are [display], "))
     }

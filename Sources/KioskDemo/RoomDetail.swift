@@ -179,9 +179,9 @@ public final class RoomDetailController: ViewController {
 
     // MARK: Adapting
 
-    /// The arrangement for a view of `size` with `traits`: stacked when the width is compact or
-    /// the screen is taller than wide.
-    static func arrangement(for size: Size, traits: TraitCollection) -> Arrangement {
+    /// The arrangement for a view of `size` (points) with `traits`: stacked when the width is
+    /// compact or the view is taller than wide, else side by side.
+    public static func arrangement(for size: Size, traits: TraitCollection) -> Arrangement {
         traits.horizontalSizeClass == .compact || size.height > size.width ? .stacked : .sideBySide
     }
 

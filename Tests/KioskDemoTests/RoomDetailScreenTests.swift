@@ -4,6 +4,8 @@ import Vitrine
 import VitrineGraphics
 import VitrineHeadless
 import VitrineTestSupport
+// The frames shown while an animation runs (the presentation values) are internal.
+@testable import VitrineCore
 
 /// The folder of this target's reference images: Tests/KioskDemoTests/Goldens.
 private func goldensFolder(_ filePath: String = #filePath) -> String {
@@ -147,6 +149,76 @@ private func goldensFolder(_ filePath: String = #filePath) -> String {
         shown.settle()
         #expect(shown.detail.arrangement == .sideBySide && shown.detail.isRoomy)
         shown.expectSoundLayout("1080×1920 turned")
+    }
+
+    /// Turned with animation, the views glide from their frames side by side to their frames
+    /// stacked over `Application.screenRotationDuration`, on the clock the test moves: where
+    /// they were at the start, between the two halfway, where the constraints put them at the
+    /// end, with nothing left animating and every touch reaching its view again.
+    @Test func anAnimatedTurnGlidesTheViewsToTheirStackedFrames() {
+        let shown = Shown(width: 800, height: 480)
+        let detail = shown.detail
+        let parts = shown.parts
+        let before = parts.map(\.frame)
+        let back = detail.bar.backButton
+        let clock = shown.platform.manualMainLoop.manualClock
+        /// The frame `view` is shown at now, in its superview's space.
+        func shownFrame(_ view: View) -> Rect {
+            let b = view.renderBounds
+            return Rect(origin: b.origin, size: b.size).applying(view.renderTransformToSuperview)
+        }
+        func same(_ a: Rect, _ b: Rect) -> Bool {
+            abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9
+        }
+        func backIsHit() -> Bool {
+            guard let window = detail.view.window else { return false }
+            return window.hitTest(shown.onScreen(back).center, with: nil) === back
+        }
+        #expect(backIsHit())
+
+        shown.app.setScreenRotation(.clockwise90, animated: true)
+        // The turn's commit: the model is the stacked layout at once, the screen shows the old.
+        shown.platform.manualMainLoop.runUntilIdle()
+        let start = clock.now
+        #expect(detail.arrangement == .stacked)
+        let after = parts.map(\.frame)
+        #expect(same(after[1], Rect(x: 16, y: 104, width: 448, height: 448 * 0.6)), "\(after[1])")
+        for (index, part) in parts.enumerated() {
+            #expect(same(shownFrame(part), before[index]), "\(part.accessibilityIdentifier ?? ""): shown \(shownFrame(part)) at the start")
+        }
+        #expect(!backIsHit(), "the bar is animating: its button takes no touch")
+
+        // Halfway: strictly between, for each part that moves.
+        shown.platform.manualMainLoop.advance(to: start + Application.screenRotationDuration / 2)
+        for (index, part) in parts.enumerated() where before[index] != after[index] {
+            let now = shownFrame(part), from = before[index], to = after[index]
+            func between(_ value: Double, _ a: Double, _ b: Double) -> Bool {
+                abs(a - b) < 1e-9 ? abs(value - a) < 1e-9 : min(a, b) < value && value < max(a, b)
+            }
+            #expect(between(now.minX, from.minX, to.minX) && between(now.minY, from.minY, to.minY)
+                    && between(now.width, from.width, to.width) && between(now.height, from.height, to.height),
+                    "\(part.accessibilityIdentifier ?? ""): \(now) halfway from \(from) to \(to)")
+        }
+        // The picture and the text moved a good way each: it is a glide, not a jump at the end.
+        let picture = shownFrame(detail.picture)
+        #expect(picture.width > 360 + 20 && picture.width < 448 - 20)
+        let name = shownFrame(detail.nameLabel)
+        #expect(name.minX > 16 + 40 && name.minX < 400 - 40)
+
+        // The end: shown where laid out, nothing animating, touches reach the button again.
+        shown.platform.manualMainLoop.advance(to: start + Application.screenRotationDuration + 0.1)
+        for (index, part) in parts.enumerated() {
+            #expect(same(shownFrame(part), after[index]), "\(part.accessibilityIdentifier ?? ""): shown \(shownFrame(part)) at the end")
+            #expect(part.presentation == nil)
+        }
+        #expect(shown.app.animator.count == 0)
+        #expect(backIsHit())
+        shown.settle()
+        shown.expectSoundLayout("turned with animation")
+        // Nothing is left ticking: the loop sleeps.
+        let turns = shown.platform.manualMainLoop.turnCount
+        shown.platform.manualMainLoop.advance(by: 2)
+        #expect(shown.platform.manualMainLoop.turnCount == turns)
     }
 
     /// A bezel lip over the panel's top and a wide frame on its left: everything moves inside.

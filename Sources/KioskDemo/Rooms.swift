@@ -3,7 +3,7 @@ import VitrineGraphics
 
 // "Find a room": the building's rooms in a scrolling list, one section per floor, each row a
 // picture, the room's name (in English and Chinese) and whether it is free. Pull the list down
-// to refresh the statuses; tap a room for its detail screen; type in the search field to
+// to refresh the statuses; tap a room for its detail screen (RoomDetail.swift); type in the search field to
 // filter, in Chinese through Pinyin (RoomSearch.swift). The list is a `TableView` with reused cells: a
 // building of 10,000 rooms would cost the same few cells.
 
@@ -231,53 +231,6 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     }
 }
 
-/// One room: its picture, name, status and seats; Back or a swipe right returns to the list.
-public final class RoomDetailController: ViewController {
-    /// The room shown.
-    public let room: Room
-    private let bar: BarView
-    private let picture = ImageView(frame: .zero)
-    private let text = Label(frame: .zero)
-
-    init(room: Room) {
-        self.room = room
-        bar = BarView(title: "\(room.name) · \(room.chineseName)")
-        super.init()
-    }
-
-    public override func viewDidLoad() {
-        view.backgroundColor = .white
-        picture.image = RoomPictures.large(floor: room.floor)
-        picture.contentMode = .scaleAspectFill
-        picture.cornerRadius = 16
-        picture.clipsToBounds = true
-        view.addSubview(picture)
-        text.text = "\(RoomDirectory.floors[room.floor])\n\(room.status)\n\(room.capacity) seats\n\nSwipe right to go back."
-        text.numberOfLines = 0
-        text.font = .system(size: 24)
-        text.textColor = Palette.ink
-        text.lineSpacing = 6
-        view.addSubview(text)
-        view.addSubview(bar)
-        bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
-        let swipe = SwipeGestureRecognizer { [weak self] _ in self?.dismiss(animated: true) }
-        swipe.direction = .right
-        view.addGestureRecognizer(swipe)
-    }
-
-    public override func viewDidLayoutSubviews() {
-        let b = view.bounds
-        bar.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
-        if b.width >= 600 {
-            picture.frame = Rect(x: 40, y: 120, width: (b.width - 120) * 0.5, height: b.height - 160)
-            text.frame = Rect(x: picture.frame.maxX + 40, y: 120, width: b.width - picture.frame.maxX - 80, height: b.height - 160)
-        } else {
-            picture.frame = Rect(x: 24, y: 104, width: b.width - 48, height: (b.height - 104) * 0.45)
-            text.frame = Rect(x: 24, y: picture.frame.maxY + 24, width: b.width - 48, height: b.height - picture.frame.maxY - 48)
-        }
-    }
-}
-
 /// Pictures of the rooms, drawn in code once per floor (a real kiosk loads PNGs).
 @MainActor
 enum RoomPictures {
@@ -294,7 +247,8 @@ enum RoomPictures {
 
     static func large(floor: Int) -> Image {
         if let image = larges[floor] { return image }
-        let image = draw(floor: floor, size: 480, scale: 1)
+        // 480 points drawn at 2 pixels per point: sharp on a 1920×1080 screen too.
+        let image = draw(floor: floor, size: 960, scale: 2)
         larges[floor] = image
         return image
     }

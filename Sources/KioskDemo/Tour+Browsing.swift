@@ -57,6 +57,7 @@ extension KioskTour {
                passed: detail?.isVisible == true && detail?.room == rooms.directory.rooms[0][1]
                && messages.contains { $0.contains("tapped") })
 
+        if let detail { turnAnimated(detail) }
         if let detail { tapBackButton(of: detail) }
         record("Back: the list again, the room's row deselected",
                passed: rooms.isVisible && rooms.presentedViewController == nil && table.indexPathForSelectedRow == nil)
@@ -77,6 +78,24 @@ extension KioskTour {
                passed: hours?.isVisible == true && scrolled)
         if let hours { tapBackButton(of: hours) }
         record("Back: the welcome screen", passed: kiosk.welcome.presentedViewController == nil && kiosk.welcome.isVisible)
+    }
+
+    /// Turns the screen a quarter with animation on the room's screen, and back: its
+    /// constraints change arrangement (side by side or stacked, whichever the new shape asks
+    /// for) and the views glide there over the turn, a frame per vblank (a 0.3-second turn at
+    /// 60 Hz is about 18 frames; a turn at once would be one or two).
+    private func turnAnimated(_ detail: RoomDetailController) {
+        for rotation in [ScreenRotation.clockwise90, .none] {
+            let before = detail.arrangement.map { "\($0)" } ?? "none"
+            let presents = display.presentCount
+            application.setScreenRotation(rotation, animated: true)
+            loop.advance(by: 0.5)
+            let size = application.screen.bounds.size
+            let frames = display.presentCount - presents
+            let expected = RoomDetailController.arrangement(for: size, traits: detail.view.traitCollection)
+            record("the room turned \(rotation == .none ? "back" : "a quarter") with animation: \(before) → \(expected) over \(frames) frames",
+                   passed: detail.view.bounds.size == size && detail.arrangement == expected && frames >= 10)
+        }
     }
 
     /// A finger at `start` (screen points) moves `dy` points vertically in 10 moves over

@@ -27,18 +27,25 @@ extension Application {
         if let display, display.isFlipPending { return }
         if let rotation = requestedRotation {
             requestedRotation = nil
-            applyScreenRotation(rotation)
+            applyScreenRotation(rotation, animated: requestedRotationIsAnimated)
         }
         if needsScreenGeometryUpdate { screenGeometryDidChange() }
         var didWork = false
-        for window in windows where !window.isHidden {
-            // Size classes first: what their callbacks change is laid out in this pass.
-            window.updateSizeClassesIfNeeded()
-            if window.needsLayoutFlag || window.subtreeNeedsLayout {
-                window.layoutSubtree()
-                statistics.layoutPasses += 1
-                didWork = true
-            }
+        // An animated turn's layout is its animation (UIKit's): the alongside blocks, the size
+        // classes' callbacks and the layout pass run inside one animation block, so that every
+        // frame they change goes from where it was shown to where it is laid out; the
+        // coordinators' completions run when it ends.
+        let turning = transitionCoordinators.filter { $0.isAnimated && !$0.didRunAlongside }
+        if let duration = turning.lazy.map(\.transitionDuration).max() {
+            transitionCoordinators.removeAll { coordinator in turning.contains { $0 === coordinator } }
+            View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
+                for coordinator in turning { coordinator.runAlongside() }
+                didWork = layOutVisibleWindows()
+            }, completion: { _ in
+                for coordinator in turning { coordinator.complete() }
+            })
+        } else {
+            didWork = layOutVisibleWindows()
         }
         // Controllers that asked to hear the end of a size transition hear it once laid out.
         if !transitionCoordinators.isEmpty {
@@ -115,6 +122,21 @@ extension Application {
             // With a flip pending, its frame callback brings the next turn anyway.
             mainLoop.wakeUp()
         }
+    }
+
+    /// The layout pass of every visible window, each after its size classes' callbacks (what
+    /// they change is laid out in the same pass). Returns whether any window was laid out.
+    private func layOutVisibleWindows() -> Bool {
+        var didWork = false
+        for window in windows where !window.isHidden {
+            window.updateSizeClassesIfNeeded()
+            if window.needsLayoutFlag || window.subtreeNeedsLayout {
+                window.layoutSubtree()
+                statistics.layoutPasses += 1
+                didWork = true
+            }
+        }
+        return didWork
     }
 
     // MARK: Frames

@@ -211,18 +211,38 @@ extension Application {
     /// uses for touches), or the rotation requested last and not yet applied.
     public var screenRotation: ScreenRotation { requestedRotation ?? display?.rotation ?? .none }
 
+    /// How long an animated turn of the screen lasts, in seconds (`setScreenRotation(_:animated:)`;
+    /// about UIKit's rotation).
+    public static let screenRotationDuration = 0.3
+
     /// Turns the screen: cancels every touch now (their positions would jump), then, at the
     /// next commit when no flip is in flight, turns the display (which turns input with it),
     /// resizes the screen, the compositor and every full-screen window, tells the delegate, and
     /// repaints. Windows lay out for their new size before that frame. Auto-rotation calls this.
     public func setScreenRotation(_ rotation: ScreenRotation) {
+        setScreenRotation(rotation, animated: false)
+    }
+
+    /// Turns the screen as `setScreenRotation(_:)` does; when `animated`, the layout for the new
+    /// size is animated, as UIKit animates a rotation. The display turns at once (the panel
+    /// cannot show a picture half turned), and the windows that fill the screen take its new
+    /// size at once, their autoresizing subviews with them; then, inside one animation of
+    /// `Application.screenRotationDuration` seconds (ease in and out), the coordinator's
+    /// alongside blocks run, the size classes change, and the layout pass lays the windows out:
+    /// every frame, alpha or colour these change (constraints swapped or changed, frames set in
+    /// `layoutSubviews`) goes from what was shown to its new value over the turn. The model
+    /// values change at once, as with any animation; views that animate take no touches until
+    /// it ends. The coordinator's `transitionDuration` is that duration, and its completions
+    /// run when the animation ends. A half turn keeps the size and animates nothing.
+    public func setScreenRotation(_ rotation: ScreenRotation, animated: Bool) {
         guard rotation != screenRotation else { return }
         cancelAllTouches()
         requestedRotation = rotation
+        requestedRotationIsAnimated = animated
         setNeedsCommit()
     }
 
-    func applyScreenRotation(_ rotation: ScreenRotation) {
+    func applyScreenRotation(_ rotation: ScreenRotation, animated: Bool = false) {
         guard let display else { return }
         guard display.rotation != rotation else { return }
         guard display.setRotation(rotation) else {
@@ -231,7 +251,7 @@ extension Application {
             return
         }
         orientationDetector.reset(to: rotation)
-        screenGeometryDidChange()
+        screenGeometryDidChange(transitionDuration: animated ? Application.screenRotationDuration : 0)
         delegate?.application(self, didRotateTo: rotation)
     }
 
@@ -254,8 +274,9 @@ extension Application {
     /// window whose frame was the whole screen gets the new screen's bounds (its autoresizing
     /// subviews follow), and every visible window is repainted whole. The one path of a runtime
     /// rotation and of a mode change; runs inside a commit, whose layout pass, which comes
-    /// next, lays the windows out for the new size.
-    func screenGeometryDidChange() {
+    /// next, lays the windows out for the new size. A `transitionDuration` above 0 (an animated
+    /// turn) leaves the coordinator's alongside blocks to that pass's animation (`commit()`).
+    func screenGeometryDidChange(transitionDuration: Double = 0) {
         needsScreenGeometryUpdate = false
         guard let display else { return }
         let oldBounds = screen.bounds
@@ -266,14 +287,17 @@ extension Application {
         let newBounds = screen.bounds
         let resized = windows.filter { $0.frame == oldBounds }
         // The controllers hear of the new size before their windows take it (UIKit's order).
-        let coordinator = ViewControllerTransitionCoordinator()
+        // A half turn keeps the size: nothing would move, so nothing animates.
+        let coordinator = ViewControllerTransitionCoordinator(
+            transitionDuration: newBounds.size != oldBounds.size ? transitionDuration : 0)
         if newBounds.size != oldBounds.size {
             for window in resized { window.rootViewController?.viewWillTransition(to: newBounds.size, with: coordinator) }
         }
+        // Outside any animation: the windows fill the turned screen at once.
         for window in resized {
             window.frame = newBounds
         }
-        coordinator.runAlongside()
+        if !coordinator.isAnimated { coordinator.runAlongside() }
         transitionCoordinators.append(coordinator)
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
     }

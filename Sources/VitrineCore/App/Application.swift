@@ -237,6 +237,8 @@ open class Application: Responder {
     public var orientationDetector = OrientationDetector()
     var onDemandSources: [(source: any OnDemandInputSource, handler: @MainActor (InputEvent) -> Void)] = []
     var requestedRotation: ScreenRotation?
+    /// Whether the turn asked for last animates its layout (`setScreenRotation(_:animated:)`).
+    var requestedRotationIsAnimated = false
     /// The display's mode changed: the screen, scene and windows follow at the next commit.
     var needsScreenGeometryUpdate = false
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
@@ -258,7 +260,8 @@ open class Application: Responder {
     var frameObservers: [any FrameObserver] = []
     /// Told in every commit before the display pass (Compositing/PlaneVisibility.swift).
     var commitObservers: [any CommitObserver] = []
-    /// Size transitions whose completions run after the next layout pass.
+    /// Size transitions whose completions run after the next layout pass (or, animated, when
+    /// the animation of that pass ends).
     var transitionCoordinators: [ViewControllerTransitionCoordinator] = []
     /// The app-wide appearance (`userInterfaceStyle`, View+Appearance.swift).
     var ownUserInterfaceStyle = UserInterfaceStyle.light

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "VitrineHeadless", package: "Vitrine"),
                 .product(name: "VitrineLinux", package: "Vitrine"),
                 .product(name: "VitrineVNC", package: "Vitrine"),
+                .product(name: "VitrineVideo", package: "Vitrine"),
             ]
         ),
         .executableTarget(

@@ -7,7 +7,9 @@ import VitrineGraphics
 /// A VNC server (libvncserver) mirroring an application's screen, for the people who support a
 /// kiosk from afar. It works with any `Display`: it is a `FrameObserver`, copying each
 /// presented frame's damage (turned by the display's rotation, as on the panel) into its own
-/// framebuffer and marking only those rectangles as modified, once per frame.
+/// framebuffer and marking only those rectangles as modified, once per frame. A video on a
+/// display plane, which the scene does not hold, is drawn into that framebuffer from the frames
+/// the plane is given (`FrameObserver`'s plane calls), for the viewers only.
 ///
 /// Its sockets are on the application's run loop (`MainLoop.watch`): the listening socket
 /// always, each viewer's while it is connected; no thread, no timer. With no viewer connected a
@@ -41,6 +43,8 @@ public final class VNCServer: FrameObserver {
     public var viewerCount: Int { clients.count }
     /// Frames whose damage was sent to viewers (for tests and benchmarks).
     public private(set) var framesMirrored = 0
+    /// Frames of a display plane (a video) drawn for viewers (for tests and benchmarks).
+    public private(set) var planeFramesMirrored = 0
     /// The listening socket, -1 when not started (for tests and benchmarks on a `ManualMainLoop`,
     /// which watches no real descriptor: they tell it when this one is readable).
     public var listeningSocket: Int32 { screen?.pointee.listenSock ?? -1 }
@@ -52,6 +56,9 @@ public final class VNCServer: FrameObserver {
     weak var application: Application?
     private var screen: rfbScreenInfoPtr?
     private var framebuffer: Surface?
+    /// What a display plane above the scene shows now (`FrameObserver`): kept so that the
+    /// viewers see it over the scene's damage too, and a new viewer gets it.
+    private var plane: (frame: Surface, source: PixelRect, destination: PixelRect)?
     /// The name viewers show (libvncserver keeps the pointer).
     private let desktopName = strdup("Vitrine")
     private var passwordList: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -271,7 +278,57 @@ public final class VNCServer: FrameObserver {
             let p = rotation.rect(rect, sceneWidth: scene.width, sceneHeight: scene.height)
             rfbMarkRectAsModified(screen, Int32(p.x), Int32(p.y), Int32(p.maxX), Int32(p.maxY))
         }
+        // The scene under a plane holds what the view last drew there: the plane's picture
+        // goes back over it.
+        if let plane, rotation == .none {
+            var covered = false
+            damage.forEachRect { rect in if !rect.intersection(plane.destination).isEmpty { covered = true } }
+            if covered { drawPlane(plane, into: screen) }
+        }
         for entry in clients { _ = rfbUpdateClient(entry.client) }
         framesMirrored += 1
+    }
+
+    /// Draws the plane's frame for the viewers (a video on a display plane, composited here for
+    /// them only). Kept without a viewer, but then nothing is drawn or sent.
+    public func application(_ application: Application, planeDidShow frame: Surface, source: PixelRect, destination: PixelRect) {
+        plane = (frame, source, destination)
+        guard let screen, !clients.isEmpty, application.display.map({ $0.rotation == .none }) ?? true else { return }
+        drawPlane((frame, source, destination), into: screen)
+        for entry in clients { _ = rfbUpdateClient(entry.client) }
+        planeFramesMirrored += 1
+    }
+
+    /// Forgets the plane: the scene's next present covers its place.
+    public func applicationPlaneDidClear(_ application: Application) {
+        plane = nil
+    }
+
+    /// Scales the plane's `source` into the framebuffer at `destination` (nearest pixel; a
+    /// plain row copy at 1:1) and marks it modified.
+    private func drawPlane(_ plane: (frame: Surface, source: PixelRect, destination: PixelRect), into screen: rfbScreenInfoPtr) {
+        guard let framebuffer else { return }
+        let target = plane.destination.intersection(PixelRect(x: 0, y: 0, width: framebuffer.width, height: framebuffer.height))
+        let source = plane.source.intersection(PixelRect(x: 0, y: 0, width: plane.frame.width, height: plane.frame.height))
+        guard !target.isEmpty, !source.isEmpty, plane.frame.format.bytesPerPixel == 4 else { return }
+        let destination = plane.destination
+        let from = plane.frame.baseAddress, to = framebuffer.baseAddress
+        if source.width == destination.width && source.height == destination.height {
+            let dx = source.x - destination.x, dy = source.y - destination.y
+            for y in target.y..<target.maxY {
+                (to + y * framebuffer.stride + target.x * 4)
+                    .copyMemory(from: from + (y + dy) * plane.frame.stride + (target.x + dx) * 4, byteCount: target.width * 4)
+            }
+        } else {
+            for y in target.y..<target.maxY {
+                let v = source.y + (y - destination.y) * source.height / destination.height
+                let sourceRow = (from + v * plane.frame.stride).assumingMemoryBound(to: UInt32.self)
+                let row = (to + y * framebuffer.stride).assumingMemoryBound(to: UInt32.self)
+                for x in target.x..<target.maxX {
+                    row[x] = sourceRow[source.x + (x - destination.x) * source.width / destination.width]
+                }
+            }
+        }
+        rfbMarkRectAsModified(screen, Int32(target.x), Int32(target.y), Int32(target.maxX), Int32(target.maxY))
     }
 }

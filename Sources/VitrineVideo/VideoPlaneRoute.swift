@@ -65,6 +65,7 @@ final class VideoPlaneRoute: CommitObserver {
             }
             plane.setFrame(frame)
             framesOnPlane += 1
+            mirror(frame, on: plane)
             return true
         }
         leavePlane()
@@ -77,6 +78,7 @@ final class VideoPlaneRoute: CommitObserver {
         }
         made.setFrame(frame)
         framesOnPlane += 1
+        mirror(frame, on: made)
         Self.logger.info("video: frames of \(frame.width)×\(frame.height) go to a display plane at \(geometry)")
         return true
     }
@@ -89,7 +91,14 @@ final class VideoPlaneRoute: CommitObserver {
         self.plane = nil
         plane.droppedHandler = nil
         plane.release()
+        Application.currentIfAny?.planeDidClear()
         if redrawing { view?.setNeedsDisplay() }
+    }
+
+    /// Tells the frame observers (a VNC server mirroring the screen) what the plane shows:
+    /// nothing is done without one.
+    private func mirror(_ frame: Surface, on plane: any VideoPlane) {
+        Application.currentIfAny?.planeDidShow(frame, source: plane.geometry.source, destination: plane.geometry.destination)
     }
 
     /// In every commit while on the plane: leaves it when the view became ineligible, and
@@ -106,7 +115,10 @@ final class VideoPlaneRoute: CommitObserver {
             return
         }
         if plane.geometry != geometry {
-            do { try plane.setGeometry(geometry) } catch {
+            do {
+                try plane.setGeometry(geometry)
+                mirror(frame, on: plane)
+            } catch {
                 note(error, width: frame.width, height: frame.height, geometry: geometry)
                 leavePlane()
             }
@@ -190,6 +202,7 @@ final class VideoPlaneRoute: CommitObserver {
     private func planeWasDropped(_ reason: VideoPlaneDropReason) {
         stopObservingCommits()
         plane = nil
+        Application.currentIfAny?.planeDidClear()
         view?.setNeedsDisplay()
     }
 

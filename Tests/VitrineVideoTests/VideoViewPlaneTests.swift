@@ -287,4 +287,40 @@ struct VideoViewPlaneTests {
         #expect(plane.geometry == VideoPlaneGeometry(source: PixelRect(x: 0, y: 0, width: 80, height: 120),
                                                      destination: PixelRect(x: 40, y: 30, width: 80, height: 120)))
     }
+
+    /// Records what the plane route tells frame observers (a VNC server draws it for viewers).
+    @MainActor
+    final class PlaneMirror: FrameObserver {
+        var shown: [(frame: Surface, source: PixelRect, destination: PixelRect)] = []
+        var clears = 0
+        func application(_ application: Application, didPresent scene: Surface, damage: Region, rotation: ScreenRotation) {}
+        func application(_ application: Application, planeDidShow frame: Surface, source: PixelRect, destination: PixelRect) {
+            shown.append((frame, source, destination))
+        }
+        func applicationPlaneDidClear(_ application: Application) { clears += 1 }
+    }
+
+    @Test func frameObserversAreToldWhatThePlaneShowsWhereAndWhenItGoes() throws {
+        let rig = try Rig()
+        let mirror = PlaneMirror()
+        rig.app.addFrameObserver(mirror)
+        try rig.play(until: 3)
+        rig.player.pause()
+        rig.settle()
+        let plane = try #require(rig.display.planes.first)
+        #expect(mirror.shown.count == plane.framesSet, "every frame on the plane")
+        #expect(mirror.shown.last?.frame === rig.player.currentFrame)
+        #expect(mirror.shown.last?.source == PixelRect(x: 0, y: 0, width: 160, height: 120))
+        #expect(mirror.shown.last?.destination == PixelRect(x: 40, y: 30, width: 160, height: 120))
+        // Moved: the plane moves, and the observers hear where.
+        rig.view.frame = Rect(x: 200, y: 150, width: 160, height: 120)
+        rig.settle()
+        #expect(mirror.shown.last?.destination == PixelRect(x: 200, y: 150, width: 160, height: 120))
+        #expect(mirror.clears == 0)
+        // Off the plane: the observers forget it.
+        rig.view.alpha = 0.5
+        rig.settle()
+        #expect(!rig.view.isOnDisplayPlane)
+        #expect(mirror.clears == 1)
+    }
 }

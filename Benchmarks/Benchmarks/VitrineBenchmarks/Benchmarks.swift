@@ -29,5 +29,6 @@ let benchmarks: @Sendable () -> Void = {
     textBenchmarks()
     imageBenchmarks()
     listBenchmarks()
+    videoBenchmarks()
     processBenchmarks()
 }

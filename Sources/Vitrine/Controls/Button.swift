@@ -33,7 +33,7 @@ open class Button: Control {
 
     /// Points between the image and the title when both are shown.
     public var imageTitleSpacing: Double = 8 {
-        didSet { if imageTitleSpacing != oldValue { setNeedsDisplay() } }
+        didSet { if imageTitleSpacing != oldValue { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// Points between the content and the bounds in `intrinsicContentSize`.
@@ -46,6 +46,31 @@ open class Button: Control {
         super.init(frame: frame)
     }
 
+    /// A press may show another title or image (one set for `.highlighted`): the size follows.
+    open override var isHighlighted: Bool {
+        didSet { if isHighlighted != oldValue { stateDidChange() } }
+    }
+
+    /// Disabling may show another title or image: the size follows.
+    open override var isEnabled: Bool {
+        didSet { if isEnabled != oldValue { stateDidChange() } }
+    }
+
+    /// Selecting may show another title or image: the size follows.
+    open override var isSelected: Bool {
+        didSet { if isSelected != oldValue { stateDidChange() } }
+    }
+
+    /// The title and image `intrinsicContentSize` last measured.
+    private var sizedContent: (title: String?, image: ObjectIdentifier?) = (nil, nil)
+
+    /// The state changed: when it shows another title or image than the one measured, the
+    /// intrinsic size changes (compared in place: a press allocates nothing).
+    private func stateDidChange() {
+        let image = currentImage.map { ObjectIdentifier($0.storage) }
+        if currentTitle != sizedContent.title || image != sizedContent.image { invalidateIntrinsicContentSize() }
+    }
+
     /// True: a button's primary action is the tap.
     open override var triggersPrimaryActionOnTouchUpInside: Bool { true }
 
@@ -55,7 +80,7 @@ open class Button: Control {
     public func setTitle(_ title: String?, for state: State) {
         let before = currentTitle
         titles[state] = title
-        if currentTitle != before { setNeedsDisplay() }
+        if currentTitle != before { setNeedsDisplay(); invalidateIntrinsicContentSize() }
     }
 
     /// The title for `state`: the one set for exactly `state`, else the `.normal` one.
@@ -137,6 +162,7 @@ open class Button: Control {
 
     /// The content's size plus `contentInsets`.
     open override var intrinsicContentSize: Size {
+        sizedContent = (currentTitle, currentImage.map { ObjectIdentifier($0.storage) })
         let title = titleLayout?.size ?? .zero
         let image = currentImage?.size ?? .zero
         let spacing = title.width > 0 && image.width > 0 ? imageTitleSpacing : 0

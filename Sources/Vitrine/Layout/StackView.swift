@@ -1,7 +1,8 @@
 import VitrineGraphics
 
 /// Lays out its arranged subviews in one row or one column (UIKit's `UIStackView`), by rules
-/// simple enough to compute by hand, since Vitrine has no Auto Layout.
+/// simple enough to compute by hand, without constraints; the frames are those UIKit's stack
+/// constraints solve to (docs/app/auto-layout.md, "Stack views", says where they differ).
 ///
 /// Coordinate space: the stack sets each visible arranged view's `frame` in its own bounds space,
 /// inside the *content box*: `bounds`, inset by `layoutMargins` when
@@ -19,7 +20,7 @@ import VitrineGraphics
 ///   those lengths equally. When every view has an intrinsic length the last one takes the
 ///   leftover. When the intrinsic lengths and `S` exceed `L`, the intrinsic lengths shrink in
 ///   proportion to fit and views without one get zero. (UIKit decides by hugging and
-///   compression priorities, which Vitrine does not have.)
+///   compression priorities, which the stack does not read.)
 /// - `fillEqually`: every view gets `(L − S) / n`.
 /// - `fillProportionally`: `L − S` is shared in proportion to the natural lengths (equally when
 ///   they are all zero).

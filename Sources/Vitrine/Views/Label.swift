@@ -58,7 +58,9 @@ open class Label: View {
     }
 
     /// The width, in points, that `intrinsicContentSize` wraps a multi-line label at (default
-    /// 0: no wrapping, lines break only at line feeds). Ignored when `numberOfLines` is 1.
+    /// 0: for a label that constraints place, the width they give it, as UIKit's automatic
+    /// width; otherwise no wrapping, lines break only at line feeds). Ignored when
+    /// `numberOfLines` is 1.
     public var preferredMaxLayoutWidth: Double = 0 {
         didSet {
             if preferredMaxLayoutWidth != oldValue, numberOfLines != 1 { invalidateIntrinsicContentSize() }
@@ -73,6 +75,12 @@ open class Label: View {
     private var reusableLayout: TextLayout?
     /// The last measurement, by wrapping width.
     private var measured: (width: Double?, size: Size)?
+    /// The width the last `intrinsicContentSize` wrapped at (nil: none), so that a new width
+    /// from constraints measures again.
+    private var intrinsicWidth: Double?
+    /// The width the layout pass gave a multi-line label that constraints place (nil before its
+    /// first pass: its frame until then, from `sizeToFit` or by hand, is not a layout width).
+    private var layoutWidth: Double?
 
     /// A label with `frame` in its future superview's space, not interactive.
     public override init(frame: Rect) {
@@ -96,12 +104,32 @@ open class Label: View {
         return measuredSize(width: wraps ? size.width : nil)
     }
 
-    /// The text's size on `numberOfLines` lines, wrapped at `preferredMaxLayoutWidth` when that
-    /// is set and the label has more than one line, rounded up to whole points; zero without
-    /// text.
+    /// The text's size on `numberOfLines` lines, rounded up to whole points; zero without text.
+    /// A multi-line label wraps at `preferredMaxLayoutWidth` when that is set, else, when
+    /// constraints place it, at the width they gave it (none before the first layout pass: then
+    /// the lines break only at line feeds).
     open override var intrinsicContentSize: Size {
-        let wraps = numberOfLines != 1 && preferredMaxLayoutWidth > 0
-        return measuredSize(width: wraps ? preferredMaxLayoutWidth : nil)
+        intrinsicWidth = intrinsicWrapWidth
+        return measuredSize(width: intrinsicWidth)
+    }
+
+    /// The width the intrinsic size wraps at, or nil (see `intrinsicContentSize`).
+    private var intrinsicWrapWidth: Double? {
+        guard numberOfLines != 1 else { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        if !translatesAutoresizingMaskIntoConstraints, let layoutWidth, layoutWidth > 0 { return layoutWidth }
+        return nil
+    }
+
+    /// A multi-line label that constraints place wraps at the width they gave it: once its
+    /// width is known (or changes), its intrinsic height is measured again at that width and the
+    /// layout pass goes on with it (UIKit's second pass). Subclasses that override it call
+    /// `super`.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, !translatesAutoresizingMaskIntoConstraints else { return }
+        if bounds.width != layoutWidth { layoutWidth = bounds.width }
+        if intrinsicWrapWidth != intrinsicWidth { invalidateIntrinsicContentSize() }
     }
 
     /// Where the text is drawn in `bounds` (points, `bounds`' space) when at most
@@ -191,12 +219,20 @@ open class Label: View {
 extension Label: LayoutBaselineProviding {
     /// The first or last line's baseline for constraints: the text is centred vertically (see
     /// `draw`), so it sits at `top + ½ height + (baseline − text height ÷ 2)`, for the lines of
-    /// the intrinsic layout (wrapped at `preferredMaxLayoutWidth` when that applies). No text:
+    /// the intrinsic layout (wrapped as `intrinsicContentSize` wraps). No text:
     /// the bottom, as a view without text.
     package func layoutBaseline(last: Bool) -> (heightFactor: Double, offset: Double)? {
-        let wraps = numberOfLines != 1 && preferredMaxLayoutWidth > 0
-        guard let layout = makeLayout(width: wraps ? preferredMaxLayoutWidth : nil, lines: numberOfLines, height: nil),
+        guard let layout = makeLayout(width: intrinsicWrapWidth, lines: numberOfLines, height: nil),
               let line = last ? layout.lines.last : layout.lines.first else { return nil }
         return (0.5, line.baseline - layout.size.height / 2)
+    }
+}
+
+extension Label: LayoutWidthDependentSize {
+    /// A multi-line label without `preferredMaxLayoutWidth` wraps at the width layout gives it
+    /// (`View.systemLayoutSizeFitting`'s second solve); nil for the others.
+    package func intrinsicContentSize(forLayoutWidth width: Double) -> Size? {
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, width > 0 else { return nil }
+        return measuredSize(width: width)
     }
 }

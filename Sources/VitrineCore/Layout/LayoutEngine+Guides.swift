@@ -93,8 +93,14 @@ extension LayoutEngine {
 
     /// After each round of a layout pass: margins and safe-area guides follow the frames the
     /// round set (a view's safe area is where it sits in the window); moved ones mark their
-    /// views for another round. Free while no constraint uses such a guide.
+    /// views for another round. Free while no constraint uses such a guide. The system changed
+    /// during the round (a multi-line label measured at the width it was given, constraints
+    /// changed in a `layoutSubviews`): the views it moves are marked for another round too.
     func layoutRoundDidEnd() {
+        if needsFrameCheck {
+            checkFramesIfNeeded()
+            return
+        }
         guard insetGuideCount > 0 else { return }
         if syncPins() { markMovedViews() }
     }

@@ -423,7 +423,9 @@ final class LayoutEngine {
     func systemDidChange(_ container: View) {
         needsFrameCheck = true
         pinsMayHaveMoved = true
-        container.setNeedsLayout()
+        // A batch activates hundreds in one container: it (and its ancestors) is marked once.
+        // Marked with its subtree flag set, its ancestors are marked too (the walk stops there).
+        if !(container.needsLayoutFlag && container.subtreeNeedsLayout) { container.setNeedsLayout() }
     }
 
     /// Moves the pins of translating views to their current frames, and the rows of margins and

@@ -49,6 +49,9 @@ public final class ConstraintSolver {
     private var columns: [[Int]] = []
     /// Each external symbol's variable index, or -1.
     private var variableOfSymbol: [Int] = []
+    /// While `add` builds a row: each symbol's index among the row's terms, or -1 (so merging
+    /// a basic variable's long row costs its length, not its length times the new row's).
+    private var positionInBuild: [Int] = []
 
     // MARK: Tableau
 
@@ -201,8 +204,16 @@ public final class ConstraintSolver {
         for term in expression.terms where term.coefficient != 0 {
             let symbol = externalSymbol(term.variable.index)
             let slot = rowOfSymbol[symbol]
-            if slot >= 0 { row.add(rows[slot], times: term.coefficient) } else { row.add(symbol, term.coefficient) }
+            if slot >= 0 {
+                row.constant += rows[slot].constant * term.coefficient
+                for index in rows[slot].terms.indices {
+                    build(&row, rows[slot].terms[index].symbol, rows[slot].terms[index].coefficient * term.coefficient)
+                }
+            } else {
+                build(&row, symbol, term.coefficient)
+            }
         }
+        for term in row.terms { positionInBuild[term.symbol] = -1 }
         for term in expression.terms { record.variables.append(term.variable.index) }
 
         switch relation {
@@ -402,6 +413,7 @@ public final class ConstraintSolver {
         recordOfSymbol.append(-1)
         columns.append([])
         variableOfSymbol.append(-1)
+        positionInBuild.append(-1)
         objective.append(0)
         artificial.append(0)
         listedInObjective.append(false)
@@ -416,6 +428,31 @@ public final class ConstraintSolver {
             variableOfSymbol[symbol] = variable
         }
         return symbolOfVariable[variable]
+    }
+
+    /// `row.add(symbol, coefficient)` with the term found through `positionInBuild`: the same
+    /// terms in the same order.
+    private func build(_ row: inout SolverRow, _ symbol: Int, _ coefficient: Double) {
+        let index = positionInBuild[symbol]
+        guard index >= 0 else {
+            guard abs(coefficient) >= solverEpsilon else { return }
+            positionInBuild[symbol] = row.terms.count
+            row.terms.append(SolverTerm(symbol: symbol, coefficient: coefficient))
+            return
+        }
+        let sum = row.terms[index].coefficient + coefficient
+        guard abs(sum) < solverEpsilon else {
+            row.terms[index].coefficient = sum
+            return
+        }
+        // Cancelled: the last term takes its place, as `SolverRow.add` does.
+        let last = row.terms.count - 1
+        if index != last {
+            row.terms[index] = row.terms[last]
+            positionInBuild[row.terms[index].symbol] = index
+        }
+        row.terms.removeLast()
+        positionInBuild[symbol] = -1
     }
 
     /// Lists `symbol`'s variable in `changedVariables` (nothing for a symbol of the solver's own).

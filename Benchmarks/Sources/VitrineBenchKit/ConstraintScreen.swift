@@ -10,7 +10,8 @@ import VitrineGraphics
 /// width and a new root size moves every tile.
 ///
 /// `activateAll()` is the first solve: every constraint activated and the frames applied.
-/// `nudge()` changes one constant (the top row's top spacing: every tile moves) and lays out.
+/// `nudge()` changes one constant (the first tile's top spacing: the tiles of the first column
+/// move) and lays out.
 /// `rotate()` turns the root between 1920×1080 and 1080×1920 points and lays out.
 @MainActor
 public final class ConstraintScreen {

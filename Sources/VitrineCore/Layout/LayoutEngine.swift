@@ -9,7 +9,9 @@
 // there by four required equalities whose constants follow its frame; a view that does not is
 // placed by the solver. The solver is always solved: activating, deactivating or changing a
 // constant re-solves incrementally, marks the common ancestor for layout and lets the next
-// layout pass move the views whose solved frames differ from their frames.
+// layout pass move the views whose solved frames differ from their frames. Which views to
+// look at comes from the solver (the variables a change moved, `changedVariables`), so a
+// constant changed in an animation frame reads back the few views it moved, not every one.
 
 import VitrineGraphics
 
@@ -44,10 +46,23 @@ final class LayoutEngine {
         /// to its owning view, and the insets they hold (LayoutEngine+Guides.swift).
         var guideRows: [SolverConstraint] = []
         var guideInsets = EdgeInsets.zero
+        /// The `checkSerial` of the last check of this entry's frame (each is checked once).
+        var checkSerial = 0
     }
 
     var entries: [Entry] = []
     var freeEntries: [Int] = []
+    /// By solver variable index, the entry whose variable it is, or -1: the solver's changed
+    /// variables lead to the views they place.
+    var entryOfVariable: [Int] = []
+    /// Entries to compare with their solved frames at the next check besides those whose
+    /// variables changed (new entries, a view that stopped translating its frame).
+    var entriesToCheck: [Int] = []
+    /// Counts frame checks (`Entry.checkSerial`).
+    private var checkSerial = 0
+    /// Whether a translating view's frame, a guide's insets or an item's life may have changed
+    /// since the last `syncPins()`: a change of constant alone leaves the pins where they are.
+    var pinsMayHaveMoved = false
     /// An active constraint, held weakly: its common ancestor owns it (`View.ownedConstraints`).
     struct ActiveConstraint {
         weak var constraint: LayoutConstraint?
@@ -143,6 +158,7 @@ final class LayoutEngine {
         if let handle { try? solver.remove(handle) }
         forget(at: index)
         needsFrameCheck = true
+        pinsMayHaveMoved = true
     }
 
     /// A new constant: the solver shifts it in place (dual simplex), nothing is rebuilt.
@@ -161,7 +177,9 @@ final class LayoutEngine {
             // stops where the constraints allow rather than letting the view jump.
             container.logHierarchyMisuse("Unable to satisfy \(conflictDescription(solver.lastConflict, adding: nil)) with the new constant of \(constraint.description); its previous constant is kept")
         }
-        systemDidChange(container)
+        // Only the solution moved (no pin, guide or item did): the check reads back what moved.
+        needsFrameCheck = true
+        container.setNeedsLayout()
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint) {
@@ -225,30 +243,32 @@ final class LayoutEngine {
     /// Adds `factor × item.attribute` (in `container`'s space) to `expression`.
     private func addAttribute(_ view: any LayoutItem, _ attribute: LayoutConstraint.Attribute, in container: View,
                               times factor: Double, to expression: inout LinearExpression) {
-        let entry = entries[entryIndex(for: view)]
+        let index = entryIndex(for: view)
+        // The variables, not a copy of the entry (which would retain its weak reference and arrays).
+        let width = entries[index].width, height = entries[index].height
         switch attribute {
-        case .width: expression.terms.append(LinearTerm(entry.width, factor))
-        case .height: expression.terms.append(LinearTerm(entry.height, factor))
+        case .width: expression.terms.append(LinearTerm(width, factor))
+        case .height: expression.terms.append(LinearTerm(height, factor))
         case .left, .leading: addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
         case .top: addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
         case .right, .trailing:
             addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
-            expression.terms.append(LinearTerm(entry.width, factor))
+            expression.terms.append(LinearTerm(width, factor))
         case .bottom:
             addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
-            expression.terms.append(LinearTerm(entry.height, factor))
+            expression.terms.append(LinearTerm(height, factor))
         case .centerX:
             addPosition(view, horizontal: true, in: container, times: factor, to: &expression)
-            expression.terms.append(LinearTerm(entry.width, factor / 2))
+            expression.terms.append(LinearTerm(width, factor / 2))
         case .centerY:
             addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
-            expression.terms.append(LinearTerm(entry.height, factor / 2))
+            expression.terms.append(LinearTerm(height, factor / 2))
         case .firstBaseline, .lastBaseline:
             // top + k × height + offset: a label's text is centred (k = ½); no text, the bottom.
             let baseline = ((view as? any LayoutBaselineProviding)?.layoutBaseline(last: attribute == .lastBaseline))
                 ?? (heightFactor: 1, offset: 0)
             addPosition(view, horizontal: false, in: container, times: factor, to: &expression)
-            expression.terms.append(LinearTerm(entry.height, factor * baseline.heightFactor))
+            expression.terms.append(LinearTerm(height, factor * baseline.heightFactor))
             expression.constant += factor * baseline.offset
         case .notAnAttribute: break
         }
@@ -260,8 +280,8 @@ final class LayoutEngine {
                              to expression: inout LinearExpression) {
         var current: any LayoutItem = item
         while current !== container, let parent = current.layoutParent {
-            let entry = entries[entryIndex(for: current)]
-            expression.terms.append(LinearTerm(horizontal ? entry.left : entry.top, factor))
+            let index = entryIndex(for: current)
+            expression.terms.append(LinearTerm(horizontal ? entries[index].left : entries[index].top, factor))
             current = parent
         }
     }
@@ -290,6 +310,12 @@ final class LayoutEngine {
             index = entries.count - 1
         }
         item.layoutEngineEntry = index
+        for variable in [entry.left, entry.top, entry.width, entry.height] {
+            while entryOfVariable.count <= variable.index { entryOfVariable.append(-1) }
+            entryOfVariable[variable.index] = index
+        }
+        // Its variables may be where the view is not (a first check compares them).
+        entriesToCheck.append(index)
         if let guide = item as? LayoutGuide {
             addGuideRows(index, guide)
         } else if let view = item as? View {
@@ -328,6 +354,7 @@ final class LayoutEngine {
             unpin(index)
         }
         updateIntrinsicSize(index)
+        entriesToCheck.append(index)
         systemDidChange(view.superview ?? view)
     }
 
@@ -389,12 +416,16 @@ final class LayoutEngine {
     /// next layout pass brings the solution along (its pins follow the new frame there).
     func translatedFrameDidChange(_ view: View) {
         needsFrameCheck = true
+        pinsMayHaveMoved = true
         view.markAncestorsNeedLayout()
     }
 
     func systemDidChange(_ container: View) {
         needsFrameCheck = true
-        container.setNeedsLayout()
+        pinsMayHaveMoved = true
+        // A batch activates hundreds in one container: it (and its ancestors) is marked once.
+        // Marked with its subtree flag set, its ancestors are marked too (the walk stops there).
+        if !(container.needsLayoutFlag && container.subtreeNeedsLayout) { container.setNeedsLayout() }
     }
 
     /// Moves the pins of translating views to their current frames, and the rows of margins and
@@ -402,6 +433,7 @@ final class LayoutEngine {
     /// that are gone are given back (guides first: their rows use their owners' variables).
     @discardableResult
     func syncPins() -> Bool {
+        pinsMayHaveMoved = false
         var moved = false
         for index in entries.indices where entries[index].live && entries[index].isGuide {
             if entries[index].item == nil {
@@ -411,7 +443,7 @@ final class LayoutEngine {
             }
         }
         for index in entries.indices where entries[index].live && !entries[index].isGuide {
-            guard let view = entries[index].view else {
+            guard let view = entries[index].item as? View else {
                 release(index)
                 continue
             }
@@ -441,6 +473,7 @@ final class LayoutEngine {
         entries[index].intrinsic.removeAll()
         let entry = entries[index]
         for variable in [entry.left, entry.top, entry.width, entry.height] {
+            entryOfVariable[variable.index] = -1
             // Still used only if a constraint outlived the view, which holding its items prevents.
             try? solver.releaseVariable(variable)
         }
@@ -449,9 +482,9 @@ final class LayoutEngine {
     }
 
     func solvedFrame(_ index: Int) -> Rect {
-        let entry = entries[index]
-        return Rect(x: solver.value(of: entry.left), y: solver.value(of: entry.top),
-                    width: max(solver.value(of: entry.width), 0), height: max(solver.value(of: entry.height), 0))
+        // Field by field: a copy of the entry would retain and release its weak reference and arrays.
+        Rect(x: solver.value(of: entries[index].left), y: solver.value(of: entries[index].top),
+             width: max(solver.value(of: entries[index].width), 0), height: max(solver.value(of: entries[index].height), 0))
     }
 
     // MARK: The layout pass
@@ -461,18 +494,38 @@ final class LayoutEngine {
     func checkFramesIfNeeded() {
         guard needsFrameCheck else { return }
         needsFrameCheck = false
-        syncPins()
+        syncPinsIfNeeded()
         markMovedViews()
     }
 
+    /// Syncs the pins and guides when something may have moved them (a margins or safe-area
+    /// guide follows frames the layout pass sets, so while there is one, always).
+    @discardableResult
+    private func syncPinsIfNeeded() -> Bool {
+        guard pinsMayHaveMoved || insetGuideCount > 0 else { return false }
+        return syncPins()
+    }
+
     /// Marks the superview of each constrained view whose solved frame is not its frame, but
-    /// `parent`, whose subviews are being given their frames.
+    /// `parent`, whose subviews are being given their frames. The views looked at are those
+    /// whose variables the solver changed since the last check, and new entries.
     func markMovedViews(except parent: View? = nil) {
-        for index in entries.indices where entries[index].live && entries[index].pins.isEmpty {
-            guard let view = entries[index].view, !view.translatesAutoresizingMaskIntoConstraints,
-                  let superview = view.superview, superview !== parent else { continue }
-            if solvedFrame(index) != view.frame { superview.setNeedsLayout() }
+        checkSerial &+= 1
+        for variable in solver.changedVariables where variable.index < entryOfVariable.count {
+            let index = entryOfVariable[variable.index]
+            if index >= 0 { markIfMoved(index, except: parent) }
         }
+        solver.clearChangedVariables()
+        for index in entriesToCheck { markIfMoved(index, except: parent) }
+        entriesToCheck.removeAll(keepingCapacity: true)
+    }
+
+    private func markIfMoved(_ index: Int, except parent: View?) {
+        guard entries[index].live, entries[index].checkSerial != checkSerial else { return }
+        entries[index].checkSerial = checkSerial
+        guard entries[index].pins.isEmpty, let view = entries[index].item as? View, !view.translatesAutoresizingMaskIntoConstraints,
+              let superview = view.superview, superview !== parent else { return }
+        if solvedFrame(index) != view.frame { superview.setNeedsLayout() }
     }
 
     /// Before `parent`'s `layoutSubviews`: gives its constrained subviews their solved frames.
@@ -485,7 +538,7 @@ final class LayoutEngine {
                 // A translating view's frame may have changed since the last pass (a resized
                 // window, a frame set by hand): the solution follows before it is read; views
                 // elsewhere that it moves are marked for this pass's next round.
-                if syncPins() { markMovedViews(except: parent) }
+                if syncPinsIfNeeded() { markMovedViews(except: parent) }
             }
             let frame = solvedFrame(subview.layoutEngineEntry)
             if frame != subview.frame { subview.frame = frame }

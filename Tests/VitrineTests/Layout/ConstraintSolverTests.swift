@@ -354,4 +354,66 @@ struct ConstraintSolverTests {
         #expect(throws: SolverError.unknownConstraint) { try solver.remove(copy) }
         #expect(throws: SolverError.variableInUse) { try solver.releaseVariable(x) }
     }
+
+    @Test("a constant change lists the variables it moves, not the others")
+    func changedVariablesOfAConstant() throws {
+        let solver = ConstraintSolver()
+        let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
+        let pin = try solver.add(LinearExpression(x) - 10, .equal, strength: 1000)
+        // y = x + 5; z = 100 and wishes to be 2x at 250 (it stays at 100).
+        _ = try solver.add(LinearExpression(y) - LinearExpression(x) - 5, .equal, strength: 1000)
+        _ = try solver.add(LinearExpression(z) - 100, .equal, strength: 1000)
+        _ = try solver.add(LinearExpression(z) - 2 * LinearExpression(x), .equal, strength: 250)
+        #expect(Set(solver.changedVariables) == [x, y, z])
+        solver.clearChangedVariables()
+        #expect(solver.changedVariables.isEmpty)
+        try solver.setConstant(-20, of: pin)
+        #expect(solver.value(of: y) == 25)
+        #expect(solver.value(of: z) == 100)
+        #expect(Set(solver.changedVariables) == [x, y])
+        #expect(solver.changedVariables.count == 2)
+        solver.clearChangedVariables()
+        // Refused: nothing moved in the end, but what moved on the way may be listed.
+        _ = try solver.add(LinearExpression(y) - 40, .lessThanOrEqual, strength: 1000)
+        solver.clearChangedVariables()
+        #expect(throws: SolverError.unsatisfiable) { try solver.setConstant(-50, of: pin) }
+        #expect(solver.value(of: x) == 20)
+        #expect(!solver.changedVariables.contains(z))
+    }
+
+    @Test("every variable an operation moves is listed as changed, once")
+    func changedVariablesCoverEveryMove() throws {
+        for seed in UInt64(4001)...4150 {
+            var generator = SeededGenerator(seed: seed)
+            let (n, constraints) = randomSystem(&generator)
+            let solver = ConstraintSolver()
+            let variables = (0..<n).map { _ in solver.makeVariable() }
+            var kept = addAll(constraints, to: solver, variables, n: n, seed: seed)
+            let (_, more) = randomSystem(&generator)
+            var extra = more.map { c in
+                RandomConstraint(coefficients: Array((c.coefficients + [0, 0, 0, 0, 0]).prefix(n)),
+                                 constant: c.constant, relation: c.relation, strength: c.strength)
+            }.filter { $0.coefficients.contains { $0 != 0 } }
+            for step in 0..<8 {
+                let before = variables.map { solver.value(of: $0) }
+                solver.clearChangedVariables()
+                let operation = Int.random(in: 0..<3, using: &generator)
+                if operation == 0, !kept.isEmpty {
+                    let index = Int.random(in: kept.indices, using: &generator)
+                    let constant = Double(Int.random(in: -12...12, using: &generator))
+                    if (try? solver.setConstant(constant, of: kept[index].1)) != nil { kept[index].0.constant = constant }
+                } else if operation == 1, !kept.isEmpty {
+                    try solver.remove(kept.remove(at: Int.random(in: kept.indices, using: &generator)).1)
+                } else if let constraint = extra.popLast(),
+                          let handle = try? solver.add(expression(constraint, variables), constraint.relation, strength: constraint.strength) {
+                    kept.append((constraint, handle))
+                }
+                let listed = solver.changedVariables
+                #expect(Set(listed).count == listed.count, "seed \(seed) step \(step): a variable listed twice")
+                for (variable, old) in zip(variables, before) where solver.value(of: variable) != old {
+                    #expect(listed.contains(variable), "seed \(seed) step \(step): a moved variable is not listed")
+                }
+            }
+        }
+    }
 }

@@ -12,7 +12,14 @@
 //
 // Storage is arrays indexed by integer ids (symbols, rows, constraints, variables), reused
 // through free lists; rows keep their capacity. Once a system is warm, a constant edit and
-// the pivots it causes write in place and allocate nothing.
+// the pivots it causes write in place and allocate nothing. A column index (the rows each
+// symbol is in) and the list of symbols the objective weighs keep every operation to the rows
+// it touches: adding 1,000 layout constraints is not 1,000 scans of the tableau, and a
+// constant shift visits the rows of one marker. The variables whose values an operation may
+// have moved are listed (`changedVariables`), so a client reads back those, not all.
+//
+// Over 500 lines: the tableau operations share the private storage above, which splitting the
+// file would have to open to the whole module.
 
 /// Solves linear equalities and inequalities over real variables, each with a strength:
 /// required ones (strength 1000) must all hold; among the assignments that satisfy them, the
@@ -37,6 +44,14 @@ public final class ConstraintSolver {
     private var freeSymbols: [Int] = []
     /// The record (constraint slot) whose marker or second error each symbol is, or -1.
     private var recordOfSymbol: [Int] = []
+    /// The column index: by symbol, the slots of the rows whose terms hold it (not the row it
+    /// is basic in), in no order. Substitutions, ratio tests and constant shifts visit these.
+    private var columns: [[Int]] = []
+    /// Each external symbol's variable index, or -1.
+    private var variableOfSymbol: [Int] = []
+    /// While `add` builds a row: each symbol's index among the row's terms, or -1 (so merging
+    /// a basic variable's long row costs its length, not its length times the new row's).
+    private var positionInBuild: [Int] = []
 
     // MARK: Tableau
 
@@ -48,6 +63,15 @@ public final class ConstraintSolver {
     /// The artificial objective while a constraint is added through an artificial variable.
     private var artificial: [Double] = []
     private var artificialActive = false
+    /// The symbols whose objective coefficient changed since the basis was last optimal, and
+    /// whether each symbol is listed. At an optimum no parametric symbol can lower the
+    /// objective, so only these can: primal simplex chooses the entering symbol among them
+    /// (adding a constraint whose row changes no cost costs no scan at all). A zero found in
+    /// the list is dropped then. The artificial objective's non-zero symbols, likewise.
+    private var objectiveSymbols: [Int] = []
+    private var listedInObjective: [Bool] = []
+    private var artificialSymbols: [Int] = []
+    private var listedInArtificial: [Bool] = []
     /// Basic symbols whose rows may have become negative (dual simplex's queue).
     private var infeasible: [Int] = []
 
@@ -59,6 +83,13 @@ public final class ConstraintSolver {
     private var uses: [Int] = []
     private var freeVariables: [Int] = []
     private var liveVariable: [Bool] = []
+    /// Whether each variable is in `changedVariables`.
+    private var variableChanged: [Bool] = []
+
+    /// The variables whose values may have changed since the last `clearChangedVariables()`,
+    /// each once (one listed may have come back to its old value): after an operation, a
+    /// client reads these back rather than every variable. Bounded by the number of variables.
+    public private(set) var changedVariables: [SolverVariable] = []
 
     // MARK: Constraints
 
@@ -104,6 +135,7 @@ public final class ConstraintSolver {
         symbolOfVariable.append(-1)
         uses.append(0)
         liveVariable.append(true)
+        variableChanged.append(false)
         editConstraint.append(nil)
         return SolverVariable(index: symbolOfVariable.count - 1)
     }
@@ -119,6 +151,8 @@ public final class ConstraintSolver {
             // No constraint mentions the variable, so in exact arithmetic its symbol is gone
             // from the tableau already; rounding may leave a trace, which is dropped here.
             dropSymbol(symbol)
+            variableOfSymbol[symbol] = -1
+            freeSymbols.append(symbol)
             symbolOfVariable[index] = -1
         }
         liveVariable[index] = false
@@ -132,6 +166,12 @@ public final class ConstraintSolver {
         guard symbol >= 0 else { return 0 }
         let slot = rowOfSymbol[symbol]
         return slot >= 0 ? rows[slot].constant : 0
+    }
+
+    /// Empties `changedVariables`, keeping its storage.
+    public func clearChangedVariables() {
+        for variable in changedVariables { variableChanged[variable.index] = false }
+        changedVariables.removeAll(keepingCapacity: true)
     }
 
     // MARK: Constraints
@@ -164,8 +204,16 @@ public final class ConstraintSolver {
         for term in expression.terms where term.coefficient != 0 {
             let symbol = externalSymbol(term.variable.index)
             let slot = rowOfSymbol[symbol]
-            if slot >= 0 { row.add(rows[slot], times: term.coefficient) } else { row.add(symbol, term.coefficient) }
+            if slot >= 0 {
+                row.constant += rows[slot].constant * term.coefficient
+                for index in rows[slot].terms.indices {
+                    build(&row, rows[slot].terms[index].symbol, rows[slot].terms[index].coefficient * term.coefficient)
+                }
+            } else {
+                build(&row, symbol, term.coefficient)
+            }
         }
+        for term in row.terms { positionInBuild[term.symbol] = -1 }
         for term in expression.terms { record.variables.append(term.variable.index) }
 
         switch relation {
@@ -179,7 +227,7 @@ public final class ConstraintSolver {
                 let error = newSymbol(.error)
                 record.other = error
                 row.add(error, -sign)
-                objective[error] += strength
+                addToObjective(error, strength)
             }
         case .equal:
             if required {
@@ -193,8 +241,8 @@ public final class ConstraintSolver {
                 record.other = minus
                 row.add(plus, -1)
                 row.add(minus, 1)
-                objective[plus] += strength
-                objective[minus] += strength
+                addToObjective(plus, strength)
+                addToObjective(minus, strength)
             }
         }
         var rowSign = 1.0
@@ -251,7 +299,7 @@ public final class ConstraintSolver {
         // The constraint's errors leave the objective.
         for symbol in [record.marker, record.other] where symbol >= 0 && kinds[symbol] == .error {
             let slot = rowOfSymbol[symbol]
-            if slot >= 0 { addToObjective(rows[slot], times: -record.strength) } else { objective[symbol] -= record.strength }
+            if slot >= 0 { addToObjective(rows[slot], times: -record.strength) } else { addToObjective(symbol, -record.strength) }
         }
         removeMarkers(of: record)
         releaseSymbols(of: record)
@@ -363,14 +411,71 @@ public final class ConstraintSolver {
         kinds.append(kind)
         rowOfSymbol.append(-1)
         recordOfSymbol.append(-1)
+        columns.append([])
+        variableOfSymbol.append(-1)
+        positionInBuild.append(-1)
         objective.append(0)
         artificial.append(0)
+        listedInObjective.append(false)
+        listedInArtificial.append(false)
         return kinds.count - 1
     }
 
     private func externalSymbol(_ variable: Int) -> Int {
-        if symbolOfVariable[variable] < 0 { symbolOfVariable[variable] = newSymbol(.external) }
+        if symbolOfVariable[variable] < 0 {
+            let symbol = newSymbol(.external)
+            symbolOfVariable[variable] = symbol
+            variableOfSymbol[symbol] = variable
+        }
         return symbolOfVariable[variable]
+    }
+
+    /// `row.add(symbol, coefficient)` with the term found through `positionInBuild`: the same
+    /// terms in the same order.
+    private func build(_ row: inout SolverRow, _ symbol: Int, _ coefficient: Double) {
+        let index = positionInBuild[symbol]
+        guard index >= 0 else {
+            guard abs(coefficient) >= solverEpsilon else { return }
+            positionInBuild[symbol] = row.terms.count
+            row.terms.append(SolverTerm(symbol: symbol, coefficient: coefficient))
+            return
+        }
+        let sum = row.terms[index].coefficient + coefficient
+        guard abs(sum) < solverEpsilon else {
+            row.terms[index].coefficient = sum
+            return
+        }
+        // Cancelled: the last term takes its place, as `SolverRow.add` does.
+        let last = row.terms.count - 1
+        if index != last {
+            row.terms[index] = row.terms[last]
+            positionInBuild[row.terms[index].symbol] = index
+        }
+        row.terms.removeLast()
+        positionInBuild[symbol] = -1
+    }
+
+    /// Lists `symbol`'s variable in `changedVariables` (nothing for a symbol of the solver's own).
+    private func noteChanged(_ symbol: Int) {
+        let variable = variableOfSymbol[symbol]
+        guard variable >= 0, !variableChanged[variable] else { return }
+        variableChanged[variable] = true
+        changedVariables.append(SolverVariable(index: variable))
+    }
+
+    /// Records that the row in `slot` holds `symbol` now (`inserted`) or no longer (`removed`).
+    private func noteColumn(_ change: SolverRow.TermChange, _ symbol: Int, _ slot: Int) {
+        switch change {
+        case .kept: break
+        case .inserted: columns[symbol].append(slot)
+        case .removed: removeFromColumn(symbol, slot)
+        }
+    }
+
+    private func removeFromColumn(_ symbol: Int, _ slot: Int) {
+        guard let index = columns[symbol].firstIndex(of: slot) else { return }
+        columns[symbol].swapAt(index, columns[symbol].count - 1)
+        columns[symbol].removeLast()
     }
 
     /// A row value whose terms array is a free slot's (so its capacity is reused).
@@ -394,11 +499,16 @@ public final class ConstraintSolver {
             slot = rows.count - 1
         }
         rowOfSymbol[basic] = slot
+        for index in rows[slot].terms.indices { columns[rows[slot].terms[index].symbol].append(slot) }
+        noteChanged(basic)
     }
 
     /// Frees a row slot (its storage stays for reuse).
     private func freeRow(_ slot: Int) {
-        rowOfSymbol[rows[slot].basic] = -1
+        let basic = rows[slot].basic
+        rowOfSymbol[basic] = -1
+        noteChanged(basic)
+        for index in rows[slot].terms.indices { removeFromColumn(rows[slot].terms[index].symbol, slot) }
         rows[slot].clear()
         freeRows.append(slot)
     }
@@ -427,7 +537,9 @@ public final class ConstraintSolver {
     private func dropSymbol(_ symbol: Int) {
         let slot = rowOfSymbol[symbol]
         if slot >= 0 { freeRow(slot) }
-        for index in rows.indices where rows[index].basic >= 0 { rows[index].remove(symbol) }
+        // A parametric symbol is 0: taking it out of a row leaves the row's value as it was.
+        for index in columns[symbol].indices { rows[columns[symbol][index]].remove(symbol) }
+        columns[symbol].removeAll(keepingCapacity: true)
         objective[symbol] = 0
         artificial[symbol] = 0
     }
@@ -447,17 +559,18 @@ public final class ConstraintSolver {
     private func markerLeavingRow(_ marker: Int) -> Int? {
         var first = -1, second = -1, third = -1
         var firstRatio = Double.infinity, secondRatio = Double.infinity
-        for slot in rows.indices where rows[slot].basic >= 0 {
+        // Ties go as a scan of the rows in slot order would take them (the column has no order).
+        for slot in columns[marker] {
             let coefficient = rows[slot].coefficient(of: marker)
             if coefficient == 0 { continue }
             if kinds[rows[slot].basic] == .external {
-                third = slot
+                third = max(third, slot)
             } else if coefficient < 0 {
                 let ratio = -rows[slot].constant / coefficient
-                if ratio < firstRatio { firstRatio = ratio; first = slot }
+                if ratio < firstRatio || (ratio == firstRatio && slot < first) { firstRatio = ratio; first = slot }
             } else {
                 let ratio = rows[slot].constant / coefficient
-                if ratio < secondRatio { secondRatio = ratio; second = slot }
+                if ratio < secondRatio || (ratio == secondRatio && slot < second) { secondRatio = ratio; second = slot }
             }
         }
         if first >= 0 { return first }
@@ -481,7 +594,7 @@ public final class ConstraintSolver {
     private func addWithArtificialVariable(_ row: SolverRow) -> Bool {
         let art = newSymbol(.slack)
         installRow(row, basic: art)
-        for index in artificial.indices { artificial[index] = 0 }
+        clearArtificial()
         artificialConstant = 0
         addToArtificial(row, times: 1)
         artificialActive = true
@@ -492,11 +605,11 @@ public final class ConstraintSolver {
             // At phase one's optimum the artificial objective, in parametric symbols, is the
             // certificate: the markers it weighs are the constraints the new one contradicts.
             lastConflict.removeAll()
-            for symbol in artificial.indices where abs(artificial[symbol]) >= solverEpsilon {
+            for symbol in artificialSymbols.filter({ abs(artificial[$0]) >= solverEpsilon }).sorted() {
                 appendConflict(symbol)
             }
         }
-        for index in artificial.indices { artificial[index] = 0 }
+        clearArtificial()
         let slot = rowOfSymbol[art]
         if slot >= 0 {
             if !success {
@@ -509,11 +622,7 @@ public final class ConstraintSolver {
             if rows[slot].terms.isEmpty {
                 freeRow(slot)
             } else if let entering = rows[slot].terms.first(where: { kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error })?.symbol {
-                rows[slot].solve(for: art, replacing: entering)
-                rows[slot].basic = entering
-                rowOfSymbol[art] = -1
-                rowOfSymbol[entering] = slot
-                substitute(entering, inRowsOtherThan: slot)
+                pivot(slot, entering: entering)
             } else {
                 freeRow(slot)
                 freeSymbols.append(art)
@@ -528,28 +637,46 @@ public final class ConstraintSolver {
 
     private var artificialConstant = 0.0
 
-    /// Substitutes `row` (defining `symbol`, not yet installed) into every row and objective.
+    /// Substitutes `row` (defining `symbol`, not installed, or installed but not holding
+    /// `symbol`'s column) into every row of `symbol`'s column and the objectives.
     private func substitute(_ symbol: Int, with row: SolverRow) {
-        for slot in rows.indices where rows[slot].basic >= 0 {
-            rows[slot].substitute(symbol, with: row)
-            noteIfInfeasible(slot)
+        let start = infeasible.count
+        // Only other symbols' columns change below: this one is read in place, then emptied.
+        for index in columns[symbol].indices {
+            let other = columns[symbol][index]
+            let coefficient = rows[other].remove(symbol)
+            guard coefficient != 0 else { continue }
+            rows[other].constant += row.constant * coefficient
+            for term in row.terms {
+                noteColumn(rows[other].add(term.symbol, term.coefficient * coefficient), term.symbol, other)
+            }
+            noteChanged(rows[other].basic)
+            let basic = rows[other].basic
+            if kinds[basic] != .external && rows[other].constant < -solverEpsilon { infeasible.append(basic) }
         }
+        columns[symbol].removeAll(keepingCapacity: true)
+        sortInfeasible(from: start)
         substituteIntoObjectives(symbol, with: row)
     }
 
     /// Substitutes the row in `slot` (defining its basic symbol) everywhere else.
     private func substitute(_ symbol: Int, inRowsOtherThan slot: Int) {
-        let row = rows[slot]
-        for other in rows.indices where other != slot && rows[other].basic >= 0 {
-            rows[other].substitute(symbol, with: row)
-            noteIfInfeasible(other)
-        }
-        substituteIntoObjectives(symbol, with: row)
+        substitute(symbol, with: rows[slot])
     }
 
-    private func noteIfInfeasible(_ slot: Int) {
-        let basic = rows[slot].basic
-        if kinds[basic] != .external && rows[slot].constant < -solverEpsilon { infeasible.append(basic) }
+    /// Puts the basic symbols queued since `start` in the order of their rows' slots, the order
+    /// a scan of the whole tableau would have queued them in (dual simplex takes the last first).
+    private func sortInfeasible(from start: Int) {
+        guard infeasible.count - start > 1 else { return }
+        for index in (start + 1)..<infeasible.count {
+            let symbol = infeasible[index]
+            var place = index
+            while place > start && rowOfSymbol[infeasible[place - 1]] > rowOfSymbol[symbol] {
+                infeasible[place] = infeasible[place - 1]
+                place -= 1
+            }
+            infeasible[place] = symbol
+        }
     }
 
     private func substituteIntoObjectives(_ symbol: Int, with row: SolverRow) {
@@ -571,7 +698,25 @@ public final class ConstraintSolver {
         for term in row.terms {
             let sum = objective[term.symbol] + term.coefficient * factor
             objective[term.symbol] = abs(sum) < solverEpsilon ? 0 : sum
+            listInObjective(term.symbol)
         }
+    }
+
+    /// Adds `amount` to `symbol`'s objective coefficient.
+    private func addToObjective(_ symbol: Int, _ amount: Double) {
+        objective[symbol] += amount
+        listInObjective(symbol)
+    }
+
+    private func listInObjective(_ symbol: Int) {
+        guard !listedInObjective[symbol] else { return }
+        listedInObjective[symbol] = true
+        objectiveSymbols.append(symbol)
+    }
+
+    private func clearObjectiveChanges() {
+        for symbol in objectiveSymbols { listedInObjective[symbol] = false }
+        objectiveSymbols.removeAll(keepingCapacity: true)
     }
 
     private func addToArtificial(_ row: SolverRow, times factor: Double) {
@@ -579,7 +724,42 @@ public final class ConstraintSolver {
         for term in row.terms {
             let sum = artificial[term.symbol] + term.coefficient * factor
             artificial[term.symbol] = abs(sum) < solverEpsilon ? 0 : sum
+            if !listedInArtificial[term.symbol] && artificial[term.symbol] != 0 {
+                listedInArtificial[term.symbol] = true
+                artificialSymbols.append(term.symbol)
+            }
         }
+    }
+
+    private func clearArtificial() {
+        for symbol in artificialSymbols {
+            artificial[symbol] = 0
+            listedInArtificial[symbol] = false
+        }
+        artificialSymbols.removeAll(keepingCapacity: true)
+    }
+
+    /// The objective's (artificial objective's) coefficient of the symbol at `index` of its
+    /// list; a zero is dropped from the list (the next symbol takes its index).
+    private func listedCost(at index: Int, artificialObjective: Bool) -> (symbol: Int, cost: Double) {
+        if artificialObjective {
+            let symbol = artificialSymbols[index]
+            let cost = artificial[symbol]
+            if cost == 0 {
+                listedInArtificial[symbol] = false
+                artificialSymbols.swapAt(index, artificialSymbols.count - 1)
+                artificialSymbols.removeLast()
+            }
+            return (symbol, cost)
+        }
+        let symbol = objectiveSymbols[index]
+        let cost = objective[symbol]
+        if cost == 0 {
+            listedInObjective[symbol] = false
+            objectiveSymbols.swapAt(index, objectiveSymbols.count - 1)
+            objectiveSymbols.removeLast()
+        }
+        return (symbol, cost)
     }
 
     /// Primal simplex on the objective (or the artificial one): pivots while some parametric
@@ -591,31 +771,38 @@ public final class ConstraintSolver {
             var entering = -1
             var direction = 1.0
             var best = 0.0
-            for symbol in kinds.indices {
-                // Read in place: a local copy of the array would be copied on the next pivot.
-                let cost = artificialObjective ? artificial[symbol] : objective[symbol]
-                if cost == 0 || kinds[symbol] == .dummy || rowOfSymbol[symbol] >= 0 { continue }
+            // The listed symbols (in no order); ties go to the lowest id.
+            var index = 0
+            while index < (artificialObjective ? artificialSymbols.count : objectiveSymbols.count) {
+                // Read in place: a local copy of the list would be copied when it changes.
+                let (symbol, cost) = listedCost(at: index, artificialObjective: artificialObjective)
+                if cost == 0 { continue }
+                index += 1
+                if kinds[symbol] == .dummy || rowOfSymbol[symbol] >= 0 { continue }
                 // A restricted symbol can only grow (helps when its cost is negative); an
                 // external one is free in sign (helps whenever its cost is not zero).
                 let gain: Double
                 if kinds[symbol] == .external { gain = abs(cost) } else if cost < -solverEpsilon { gain = -cost } else { continue }
                 if gain < solverEpsilon { continue }
-                if degenerateRun > 50 {
-                    entering = symbol
-                    direction = cost < 0 ? 1 : -1
-                    break
-                }
-                if gain > best {
+                // After a run of degenerate pivots, Bland's rule: the lowest id that helps.
+                let better = degenerateRun > 50
+                    ? entering < 0 || symbol < entering
+                    : gain > best || (gain == best && symbol < entering)
+                if better {
                     best = gain
                     entering = symbol
                     direction = cost < 0 ? 1 : -1
                 }
             }
-            guard entering >= 0 else { return }
+            guard entering >= 0 else {
+                // Optimal: no symbol's cost helps now, and only a change can make one help.
+                if !artificialObjective { clearObjectiveChanges() }
+                return
+            }
             // Ratio test over restricted rows: the first to reach 0 as the entering symbol moves.
             var leavingSlot = -1
             var bestRatio = Double.infinity
-            for slot in rows.indices where rows[slot].basic >= 0 && kinds[rows[slot].basic] != .external {
+            for slot in columns[entering] where kinds[rows[slot].basic] != .external {
                 let coefficient = rows[slot].coefficient(of: entering) * direction
                 guard coefficient < -solverEpsilon else { continue }
                 let ratio = max(rows[slot].constant, 0) / -coefficient
@@ -638,6 +825,11 @@ public final class ConstraintSolver {
         rows[slot].basic = entering
         rowOfSymbol[leaving] = -1
         rowOfSymbol[entering] = slot
+        // The row now holds `leaving` and no longer `entering` (which is basic).
+        columns[leaving].append(slot)
+        removeFromColumn(entering, slot)
+        noteChanged(leaving)
+        noteChanged(entering)
         substitute(entering, inRowsOtherThan: slot)
     }
 
@@ -650,15 +842,19 @@ public final class ConstraintSolver {
             if kinds[marker] == .dummy { infeasible.append(marker) }
             return
         }
-        for slot in rows.indices where rows[slot].basic >= 0 {
+        let start = infeasible.count
+        for index in columns[marker].indices {
+            let slot = columns[marker][index]
             let coefficient = rows[slot].coefficient(of: marker)
             guard coefficient != 0 else { continue }
             rows[slot].constant += coefficient * shift
             let basic = rows[slot].basic
+            noteChanged(basic)
             if kinds[basic] == .dummy || (kinds[basic] != .external && rows[slot].constant < -solverEpsilon) {
                 infeasible.append(basic)
             }
         }
+        sortInfeasible(from: start)
     }
 
     /// Dual simplex: while a restricted basic symbol is negative, pivot in the parametric symbol

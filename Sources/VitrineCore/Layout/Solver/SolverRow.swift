@@ -1,6 +1,8 @@
 // One row of the simplex tableau: `basic = constant + Σ coefficient × symbol`. Rows are
 // sparse (a layout constraint touches a few variables) and kept in arrays that keep their
-// capacity, so that once a system is warm, pivots and constant edits write in place.
+// capacity, so that once a system is warm, pivots and constant edits write in place. Which
+// rows hold a symbol is the solver's column index (ConstraintSolver.swift), kept up to date
+// from what `add(_:_:)` reports.
 
 /// A symbol's role in the tableau.
 enum SymbolKind: UInt8 {
@@ -36,19 +38,32 @@ struct SolverRow {
         return 0
     }
 
+    /// What `add(_:_:)` did to the row's set of symbols (the solver keeps its column index by it).
+    enum TermChange {
+        /// The symbol was in the row and stays, or was not and stays out.
+        case kept
+        /// The symbol joined the row.
+        case inserted
+        /// The symbol's coefficient cancelled: it left the row.
+        case removed
+    }
+
     /// Adds `coefficient × symbol`, dropping the term when it cancels.
-    mutating func add(_ symbol: Int, _ coefficient: Double) {
+    @discardableResult
+    mutating func add(_ symbol: Int, _ coefficient: Double) -> TermChange {
         for index in terms.indices where terms[index].symbol == symbol {
             let sum = terms[index].coefficient + coefficient
             if abs(sum) < solverEpsilon {
                 terms.swapAt(index, terms.count - 1)
                 terms.removeLast()
-            } else {
-                terms[index].coefficient = sum
+                return .removed
             }
-            return
+            terms[index].coefficient = sum
+            return .kept
         }
-        if abs(coefficient) >= solverEpsilon { terms.append(SolverTerm(symbol: symbol, coefficient: coefficient)) }
+        guard abs(coefficient) >= solverEpsilon else { return .kept }
+        terms.append(SolverTerm(symbol: symbol, coefficient: coefficient))
+        return .inserted
     }
 
     /// Adds `factor × other` (its constant and terms).
@@ -85,12 +100,6 @@ struct SolverRow {
     mutating func solve(for lhs: Int, replacing rhs: Int) {
         add(lhs, -1)
         solve(for: rhs)
-    }
-
-    /// Replaces `symbol` by what `row` says it equals.
-    mutating func substitute(_ symbol: Int, with row: SolverRow) {
-        let coefficient = remove(symbol)
-        if coefficient != 0 { add(row, times: coefficient) }
     }
 
     /// Empties the row, keeping its storage for the next row put in this slot.

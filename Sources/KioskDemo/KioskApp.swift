@@ -18,8 +18,9 @@ import VitrineGraphics
 //   chain, so a shake nothing else handles arrives there).
 // - Closing the lid: the runtime cancels every touch and turns the display off by itself (the
 //   board profile's lid policy); opening it repaints. The app only logs it.
-// - Every layout is computed from the screen's size, so the same app fits 800×480, 1024×768,
-//   1920×1080 and portrait, and follows auto-rotation.
+// - Every layout follows the screen's size, so the same app fits 800×480, 1024×768,
+//   1920×1080 and portrait, and follows auto-rotation: most screens compute their frames, the
+//   room screen (RoomDetail.swift) is laid out by constraints and size classes.
 
 // MARK: Actions
 

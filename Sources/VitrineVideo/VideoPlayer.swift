@@ -297,7 +297,8 @@ public final class VideoPlayer {
                 load(0)
             }
         case .loading, .stalled, .playing:
-            if status == .loading { setState(VITRINE_GST_STATE_PLAYING) }
+            // Loading: the preroll (`.asyncDone`) starts it, as `isPlayRequested` now says.
+            break
         case .paused:
             if isBuffering {
                 status = .stalled
@@ -314,7 +315,8 @@ public final class VideoPlayer {
         isPlayRequested = false
         switch status {
         case .loading:
-            setState(VITRINE_GST_STATE_PAUSED)
+            // The item prerolls paused and stays so (`.asyncDone` reads `isPlayRequested`).
+            break
         case .playing, .stalled:
             setState(VITRINE_GST_STATE_PAUSED)
             status = .paused
@@ -381,9 +383,14 @@ public final class VideoPlayer {
         vitrine_gst_set_double(UnsafeMutableRawPointer(pipeline), "volume", volume)
         vitrine_gst_set_bool(UnsafeMutableRawPointer(pipeline), "mute", isMuted ? 1 : 0)
         status = .loading
-        // A failure to change state is also posted on the bus as an error, with its reason,
-        // which `drain()` reports.
-        setState(isPlayRequested ? VITRINE_GST_STATE_PLAYING : VITRINE_GST_STATE_PAUSED)
+        // Always PAUSED, and PLAYING from `.asyncDone` when playing is asked and nothing
+        // buffers. Asked for PLAYING at once, GStreamer goes on to PLAYING by itself after the
+        // preroll, on a thread of its own; a PAUSED set in between (a stream still buffering)
+        // cancels that continuation but leaves the pipeline marked busy with an async change
+        // that never completes, so every later PLAYING is only recorded as a target and the
+        // stream stays paused after its data comes. A failure to change state is also posted
+        // on the bus as an error, with its reason, which `drain()` reports.
+        setState(VITRINE_GST_STATE_PAUSED)
     }
 
     /// Stops the pipeline (joining its threads) and forgets what the old item posted.
@@ -544,11 +551,13 @@ public final class VideoPlayer {
             }
             if isPlayRequested, isBuffering {
                 // Prerolled on what arrived, but a stream still fills its buffer: it waits
-                // paused, and plays when buffering reaches 100 %.
-                setState(VITRINE_GST_STATE_PAUSED)
+                // paused (as it loaded), and plays when buffering reaches 100 %.
                 status = .stalled
+            } else if isPlayRequested {
+                setState(VITRINE_GST_STATE_PLAYING)
+                status = .playing
             } else {
-                status = isPlayRequested ? .playing : .paused
+                status = .paused
             }
             delegate?.videoPlayer(self, isReadyToPlay: item)
         case .endOfStream:

@@ -40,7 +40,7 @@ public struct Localizer: Sendable {
         if let script = subtags.dropFirst().first(where: { $0.count == 4 }) {
             return ["arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg"].contains(script)
         }
-        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug", "ku-arab", "syr"].contains(subtags.first ?? "")
+        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug", "syr"].contains(subtags.first ?? "")
     }
 
     /// The string for `value` (its key and arguments) in table `table`, with `defaultValue` (else

@@ -75,7 +75,7 @@ extension View {
         let application = window?.application
         return TraitCollection(userInterfaceStyle: style, horizontalSizeClass: sizeClasses.horizontal, verticalSizeClass: sizeClasses.vertical,
                                layoutDirection: layoutDirection ?? application?.userInterfaceLayoutDirection ?? .leftToRight,
-                               language: language ?? application?.localizer.language ?? "en")
+                               language: language ?? application?.ownLocalizer.language ?? "en")
     }
 
     /// The resolved appearance: never `.unspecified`.
@@ -167,7 +167,7 @@ extension ViewController {
         let application = Application.currentIfAny
         return TraitCollection(userInterfaceStyle: ownUserInterfaceStyle == .unspecified ? .light : ownUserInterfaceStyle,
                                layoutDirection: application?.userInterfaceLayoutDirection ?? .leftToRight,
-                               language: application?.localizer.language ?? "en")
+                               language: application?.ownLocalizer.language ?? "en")
     }
 }
 

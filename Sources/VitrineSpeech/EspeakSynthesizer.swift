@@ -15,7 +15,7 @@ import Vitrine
 ///
 /// Voices: an utterance's `language` picks the voice ("fr-FR" → "fr", "en-US" → "en-us",
 /// "zh-Hans" → "cmn"); without one, the text's script does (Cyrillic → "ru", Han → "cmn",
-/// Latin → the configured voice). A voice espeak-ng lacks falls back to the configured one,
+/// Arabic → "ar", Hebrew → "he", Latin → the configured voice). A voice espeak-ng lacks falls back to the configured one,
 /// logged once per name.
 ///
 /// Interrupting: `stopSpeaking()` bumps a generation that the worker checks after every chunk
@@ -88,6 +88,8 @@ public final class EspeakSynthesizer: SpeechSynthesizer {
         switch TextScript.dominant(in: text) {
         case .cyrillic: return "ru"
         case .han: return "cmn"
+        case .arabic: return "ar"
+        case .hebrew: return "he"
         case .latin: return fallback
         }
     }

@@ -33,6 +33,18 @@ import Vitrine
         #expect(sink.records.allSatisfy { $0.loudSampleCount > 200 })
     }
 
+    @Test func arabicAndHebrewTextIsSaidInItsVoice() throws {
+        let speech = try synthesizer()
+        speech.speak(SpeechUtterance("المغادرة"))
+        speech.speak(SpeechUtterance("יציאה"))
+        speech.speak(SpeechUtterance("Gate 4 · البوابة ٤"))
+        #expect(sink.records.map(\.utterance.voice) == ["ar", "he", "en", "ar"])
+        #expect(sink.records.allSatisfy { $0.loudSampleCount > 200 })
+        #expect(TextScript.of(language: "ar-EG") == .arabic && TextScript.of(language: "he") == .hebrew)
+        #expect(TextScript.of(language: "sr-Latn") == .latin && TextScript.of(language: "sr") == .cyrillic)
+        #expect(TextScript.of(language: "zh-Hant-TW") == .han && TextScript.of(language: "de-CH") == .latin)
+    }
+
     @Test func mixedScriptsAreSaidRunByRunInTheirVoices() throws {
         let speech = try synthesizer()
         speech.speak(SpeechUtterance("Welcome · Добро пожаловать · 欢迎", preUtteranceDelay: 0.2))

@@ -93,6 +93,31 @@ final class TouchLog: View {
         #expect(sink.texts.last == "60 %")
     }
 
+    @Test func aTranslatedAppIsReadInItsLanguage() {
+        let saved = Localization.current
+        defer { Localization.current = saved }
+        var strings = StringsBundle(sourceLanguage: "en")
+        for language in ["de", "ar"] {
+            strings.add(StringTable(name: "Localizable", language: language, entries: ["Rooms": Translation("·")]))
+        }
+        app.localizer = Localizer(bundle: strings, preferredLanguages: ["de"])
+        let german = Button(frame: Rect(x: 40, y: 200, width: 200, height: 40))
+        german.setTitle("Zimmer", for: .normal)
+        let russian = Label(frame: Rect(x: 40, y: 240, width: 300, height: 30))
+        russian.text = "Выход"
+        let arabic = Button(frame: Rect(x: 40, y: 280, width: 200, height: 40))
+        arabic.setTitle("الغرف", for: .normal)
+        for view in [german, russian, arabic] { window.addSubview(view) }
+        reader.accessibilityFocusDidChange(to: german)
+        reader.accessibilityFocusDidChange(to: russian)
+        app.localizer = Localizer(bundle: strings, preferredLanguages: ["ar"])
+        reader.accessibilityFocusDidChange(to: arabic)
+        // German words and the trait word in German; the Russian name by its script; then Arabic.
+        #expect(sink.texts == ["Zimmer", "Taste", "Выход", "الغرف", "زر"])
+        #expect(sink.records.map(\.utterance.voice) == ["de", "de", "ru", "ar", "ar"])
+        #expect(sink.records.allSatisfy { $0.loudSampleCount > 200 })
+    }
+
     @Test func theElementsLanguageOrScriptPicksTheVoice() {
         let label = Label(frame: Rect(x: 40, y: 200, width: 300, height: 30))
         label.text = "Départs"

@@ -49,7 +49,7 @@ enum AccessibilityDefaults {
         case let segment as SegmentElement: segment.segmentValue
         case let slider as Slider:
             percent(slider.value, in: slider.minimumValue...max(slider.maximumValue, slider.minimumValue))
-        case let toggle as Switch: toggle.isOn ? "on" : "off"
+        case let toggle as Switch: ToolkitStrings.string(toggle.isOn ? "on" : "off")
         case let stepper as Stepper: number(stepper.value)
         case let segments as SegmentedControl:
             segments.selectedSegmentIndex >= 0 ? segments.titleForSegment(at: segments.selectedSegmentIndex) : nil

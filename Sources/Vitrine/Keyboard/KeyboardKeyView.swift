@@ -110,7 +110,7 @@ enum KeyboardPages {
         switch type {
         case .emailAddress:
             // 10 units: [layout 1.5] 123 1.5, space 3 (4.5), @ 1, . 1, return 2.
-            rows.append([first, toggle, KeyboardKeyView(kind: .space, units: first == nil ? 4.5 : 3, title: "space"),
+            rows.append([first, toggle, KeyboardKeyView(kind: .space, units: first == nil ? 4.5 : 3, title: ToolkitStrings.string("space")),
                          literal("@"), literal("."), KeyboardKeyView(kind: .returnKey, units: 2, title: returnTitle)].compactMap { $0 })
         case .URL:
             // 10 units, no space: [layout 1.5] 123 1.5, . and / 1.25 (1.5), .com 2.5 (3.5), return 2.
@@ -146,7 +146,7 @@ enum KeyboardPages {
         case .phonePad:
             var rows = ["123", "456", "789", "*0#"].map(characterRow)
             rows.append([KeyboardKeyView(kind: .character, characters: KeyCharacters(base: "+", shifted: "+")),
-                         KeyboardKeyView(kind: .space, title: "space"), KeyboardKeyView(kind: .backspace, title: "⌫")])
+                         KeyboardKeyView(kind: .space, title: ToolkitStrings.string("space")), KeyboardKeyView(kind: .backspace, title: "⌫")])
             return rows
         default: return nil
         }
@@ -164,13 +164,17 @@ enum KeyboardPages {
         var row = [KeyboardKeyView]()
         if let first { row.append(first) }
         row.append(toggle)
-        row.append(KeyboardKeyView(kind: .space, units: first == nil ? 6.5 : 5, title: "space"))
+        row.append(KeyboardKeyView(kind: .space, units: first == nil ? 6.5 : 5, title: ToolkitStrings.string("space")))
         row.append(KeyboardKeyView(kind: .returnKey, units: 2, title: returnTitle))
         return row
     }
 
-    /// The return key's title for `type`.
+    /// The return key's title for `type`, in the app's language (`ToolkitStrings`).
     static func returnTitle(_ type: ReturnKeyType) -> String {
+        ToolkitStrings.string(englishReturnTitle(type))
+    }
+
+    private static func englishReturnTitle(_ type: ReturnKeyType) -> String {
         switch type {
         case .default: return "return"
         case .go: return "Go"

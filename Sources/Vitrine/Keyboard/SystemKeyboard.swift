@@ -67,7 +67,7 @@ public final class SystemKeyboard {
     var isVisibleOrShowing: Bool { isVisible || target != nil }
     func setHostsCandidateBar(_ hosts: Bool) { hostsCandidateBar = hosts }
     private var focusTimer: LoopTimer?
-    private var builtFor: (type: KeyboardType, page: Page, layout: String, returnTitle: String)?
+    private var builtFor: (type: KeyboardType, page: Page, layout: String, returnTitle: String, language: String)?
     private var insetAdjustment: (view: ScrollView, amount: Double)?
     private let logger = Logger(label: "vitrine.keyboard")
 
@@ -82,6 +82,55 @@ public final class SystemKeyboard {
     public var layoutSource: any KeyboardLayoutSource = BuiltinKeyboardLayoutSource() { didSet { builtFor = nil; rebuild() } }
     /// The layouts the layout-switch key cycles through, by XKB name (default ["us"]).
     public var layouts = ["us"] { didSet { currentLayoutIndex = 0; builtFor = nil; rebuild() } }
+    /// Whether a change of the app's language (`Application.localizer`) shows that language's
+    /// layout (`layout(forLanguage:)`, default true): selected in `layouts` when it is there,
+    /// else put first in `layouts`, the others staying a tap of the layout key away. False: the
+    /// layouts stay as the app or the profile set them.
+    public var followsLanguage = true
+    /// The app's own choice of layout per language (BCP 47 language → XKB layout name), looked
+    /// up before `defaultLanguageLayouts`: ["fr-CA": "ca"], say.
+    public var languageLayouts: [String: String] = [:]
+    /// The XKB layout a language is typed with when the app says nothing else: the layouts of
+    /// the languages Vitrine ships examples in, and their neighbours.
+    public static let defaultLanguageLayouts: [String: String] = [
+        "en": "us", "en-GB": "gb", "fr": "fr", "fr-CA": "ca", "de": "de", "de-CH": "ch",
+        "es": "es", "it": "it", "pt": "pt", "pt-BR": "br", "sv": "se", "da": "dk", "nb": "no",
+        "fi": "fi", "pl": "pl", "cs": "cz", "tr": "tr", "el": "gr", "ru": "ru", "uk": "ua",
+        "ar": "ara", "he": "il", "fa": "ir",
+    ]
+
+    /// The XKB layout for `language` (a BCP 47 tag): `languageLayouts`, then
+    /// `defaultLanguageLayouts`, each tried with the whole tag, then with its language and
+    /// region ("fr-CA-x" → "fr-CA"), then with the language alone. Nil for a language typed
+    /// through an input method on a Latin layout (Chinese) or unknown.
+    public func layout(forLanguage language: String) -> String? {
+        let subtags = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        var candidates = [subtags.joined(separator: "-")]
+        if subtags.count > 2, subtags[1].count == 2 { candidates.append(subtags[0] + "-" + subtags[1].uppercased()) }
+        if subtags.count > 1 { candidates.append(subtags[0]) }
+        for candidate in candidates {
+            if let layout = languageLayouts[candidate] ?? Self.defaultLanguageLayouts[candidate] { return layout }
+        }
+        return nil
+    }
+
+    /// The language whose layout was last followed. It starts as English, the language every
+    /// app starts in, so that an app which never sets a language keeps its layouts as set.
+    private var followedLanguage = "en"
+
+    /// Shows the app's language's layout when it changed since the last time and
+    /// `followsLanguage` (see there). Setting `layouts` here rebuilds the keys at once.
+    private func followLanguageIfNeeded() {
+        guard followsLanguage, let language = application?.localizer.language, language != followedLanguage else { return }
+        followedLanguage = language
+        guard let layout = layout(forLanguage: language) else { return }
+        if let index = layouts.firstIndex(of: layout) {
+            if index != currentLayoutIndex { currentLayoutIndex = index; page = .letters }
+        } else {
+            layouts.insert(layout, at: 0)
+        }
+    }
+
     /// The index in `layouts` of the layout shown.
     public private(set) var currentLayoutIndex = 0
     /// The layout shown.
@@ -188,11 +237,14 @@ public final class SystemKeyboard {
 
     /// Builds the page for the focused view's keyboard type, return key and the current layout.
     func rebuild() {
+        followLanguageIfNeeded()
         let host = target as? any TextEditingHost
         let type = host?.keyboardType ?? .default
         let returnTitle = KeyboardPages.returnTitle((target as? TextField)?.returnKeyType ?? .default)
-        if let built = builtFor, built.type == type, built.page == page, built.layout == currentLayout, built.returnTitle == returnTitle { return }
-        builtFor = (type, page, currentLayout, returnTitle)
+        let language = application?.localizer.language ?? ""
+        if let built = builtFor, built.type == type, built.page == page, built.layout == currentLayout,
+           built.returnTitle == returnTitle, built.language == language { return }
+        builtFor = (type, page, currentLayout, returnTitle, language)
         if let pad = KeyboardPages.pad(for: type) { view.setRows(pad, isPad: true); return }
         if page == .symbols { view.setRows(KeyboardPages.symbols(returnTitle: returnTitle)); return }
         var characters = KeyboardLayoutCharacters.us
@@ -374,6 +426,12 @@ final class KeyboardWindow: Window {
     override func layoutSubviews() {
         super.layoutSubviews()
         keyboardView?.keyboard.screenDidResize()
+    }
+
+    override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        // The keys' words ("space", the return key) and, when it follows, the layout.
+        if previousTraitCollection?.language != traitCollection.language { keyboardView?.keyboard.rebuild() }
     }
 }
 

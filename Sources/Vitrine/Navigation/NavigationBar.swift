@@ -82,6 +82,12 @@ open class NavigationBar: View {
     }
 
     /// Rebuilds the buttons and titles from the items.
+    /// A new language: the default back title ("Back") is the toolkit's word in it.
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if previousTraitCollection?.language != traitCollection.language { itemsDidChange() }
+    }
+
     func itemsDidChange() {
         guard let top = topItem else {
             titleLabel.text = nil
@@ -92,8 +98,8 @@ open class NavigationBar: View {
         }
         titleLabel.text = title(at: items.count - 1)
         if let back = backItem, !top.hidesBackButton {
-            var backTitle = back.backButtonTitle ?? title(at: items.count - 2) ?? "Back"
-            if backTitle.isEmpty || backTitle.count > Self.longestBackTitle { backTitle = "Back" }
+            var backTitle = back.backButtonTitle ?? title(at: items.count - 2) ?? ToolkitStrings.string("Back")
+            if backTitle.isEmpty || backTitle.count > Self.longestBackTitle { backTitle = ToolkitStrings.string("Back") }
             backButton.setTitle("‹ " + backTitle, for: .normal)
             backButton.isHidden = false
         } else {

@@ -5,8 +5,10 @@ import VitrineGraphics
 /// into exploration (ScreenReader+Touches.swift).
 ///
 /// What an element says: its label and value (in the element's `resolvedAccessibilityLanguage`,
-/// else by the text's script), then its traits as words ("button", "heading", "adjustable",
-/// "selected"… in the profile's voice), then, after a pause of `hintDelay` seconds, its hint.
+/// else in the app's language when the app has translations and the words are in that
+/// language's script, else by the text's script), then its traits as words ("button",
+/// "heading", "adjustable", "selected"… translated and said in the app's language), then, after
+/// a pause of `hintDelay` seconds, its hint.
 /// Every focus change stops what is being said at once (`stopSpeaking()`), so the old element's
 /// words never trail the new one's; announcements queue after what is being said.
 ///
@@ -62,37 +64,61 @@ public final class ScreenReader: AccessibilityObserver {
 
     // MARK: What an element says
 
-    /// The words for the traits of an element, in the order spoken (English, VoiceOver's terms).
+    /// The words for the traits of an element, in the order spoken (VoiceOver's terms, in the
+    /// app's language: `ToolkitStrings`).
     public static func traitWords(_ traits: AccessibilityTraits) -> [String] {
         var words: [String] = []
-        if traits.contains(.selected) { words.append("selected") }
-        if traits.contains(.toggleButton) { words.append("switch button") }
-        else if traits.contains(.button) { words.append("button") }
-        if traits.contains(.link) { words.append("link") }
-        if traits.contains(.header) { words.append("heading") }
-        if traits.contains(.searchField) { words.append("search field") }
-        if traits.contains(.image) { words.append("image") }
-        if traits.contains(.keyboardKey) { words.append("key") }
-        if traits.contains(.adjustable) { words.append("adjustable") }
-        if traits.contains(.tabBar) { words.append("tab bar") }
-        if traits.contains(.notEnabled) { words.append("dimmed") }
+        if traits.contains(.selected) { words.append(ToolkitStrings.string("selected")) }
+        if traits.contains(.toggleButton) { words.append(ToolkitStrings.string("switch button")) }
+        else if traits.contains(.button) { words.append(ToolkitStrings.string("button")) }
+        if traits.contains(.link) { words.append(ToolkitStrings.string("link")) }
+        if traits.contains(.header) { words.append(ToolkitStrings.string("heading")) }
+        if traits.contains(.searchField) { words.append(ToolkitStrings.string("search field")) }
+        if traits.contains(.image) { words.append(ToolkitStrings.string("image")) }
+        if traits.contains(.keyboardKey) { words.append(ToolkitStrings.string("key")) }
+        if traits.contains(.adjustable) { words.append(ToolkitStrings.string("adjustable")) }
+        if traits.contains(.tabBar) { words.append(ToolkitStrings.string("tab bar")) }
+        if traits.contains(.notEnabled) { words.append(ToolkitStrings.string("dimmed")) }
         return words
     }
 
     /// The utterances for `element`: label and value, trait words, the hint after `hintDelay`.
     public func utterances(for element: View) -> [SpeechUtterance] {
-        let language = element.resolvedAccessibilityLanguage
         var result: [SpeechUtterance] = []
         let words = [element.accessibilityLabel, element.accessibilityValue]
             .compactMap { $0?.trimmingWhiteSpace() }
             .filter { !$0.isEmpty }
-        if !words.isEmpty { result.append(SpeechUtterance(words.joined(separator: ", "), language: language)) }
-        let traits = Self.traitWords(element.accessibilityTraits)
-        if !traits.isEmpty { result.append(SpeechUtterance(traits.joined(separator: ", "))) }
+            .joined(separator: ", ")
+        if !words.isEmpty { result.append(SpeechUtterance(words, language: language(of: words, in: element))) }
+        let traits = Self.traitWords(element.accessibilityTraits).joined(separator: ", ")
+        if !traits.isEmpty { result.append(SpeechUtterance(traits, language: appLanguage)) }
         if let hint = element.accessibilityHint, !hint.isEmpty {
-            result.append(SpeechUtterance(hint, language: language, preUtteranceDelay: hintDelay))
+            result.append(SpeechUtterance(hint, language: language(of: hint, in: element), preUtteranceDelay: hintDelay))
         }
         return result
+    }
+
+    /// The app's language when it has translations (its `localizer`'s strings name a language
+    /// besides the source one), else nil: an app that was never translated is read by script
+    /// and the profile's voice, as before it had a language.
+    var appLanguage: String? {
+        let localizer = application.localizer
+        return localizer.bundle.languages.count > 1 ? localizer.language : nil
+    }
+
+    /// The language `text` of `element` is said in: the element's own
+    /// (`resolvedAccessibilityLanguage`), else the app's when the text is written in its script
+    /// (German words in a German app; a Russian name in it is still read by its script), else
+    /// nil, for the synthesizer to choose by script.
+    func language(of text: String, in element: View) -> String? {
+        language(of: text, given: element.resolvedAccessibilityLanguage)
+    }
+
+    /// The language `text` is said in: `given`, else as `language(of:in:)` says.
+    func language(of text: String, given: String?) -> String? {
+        if let given { return given }
+        guard let app = appLanguage, TextScript.dominant(in: text) == TextScript.of(language: app) else { return nil }
+        return app
     }
 
     /// Stops what is being said and says `element`, which becomes the cursor.
@@ -115,7 +141,7 @@ public final class ScreenReader: AccessibilityObserver {
 
     /// Queues `text` after what is being said.
     public func accessibilityAnnouncement(_ text: String, language: String?) {
-        synthesizer.speak(SpeechUtterance(text, language: language))
+        synthesizer.speak(SpeechUtterance(text, language: self.language(of: text, given: language)))
     }
 
     /// Says `element`, or the new screen's first element — unless the focus change that came
@@ -135,7 +161,7 @@ public final class ScreenReader: AccessibilityObserver {
         synthesizer.stopSpeaking()
         cursor = element
         if let value = element.accessibilityValue, !value.isEmpty {
-            synthesizer.speak(SpeechUtterance(value, language: element.resolvedAccessibilityLanguage))
+            synthesizer.speak(SpeechUtterance(value, language: language(of: value, in: element)))
         }
     }
 

@@ -17,6 +17,10 @@ public final class EditMenu: View {
         case paste = "Paste"
         /// Select the whole text.
         case selectAll = "Select All"
+
+        /// The command's title in the app's language (`ToolkitStrings`; the raw value is the
+        /// English one and the key).
+        @MainActor public var title: String { ToolkitStrings.string(rawValue) }
     }
 
     /// The commands shown, left to right.
@@ -33,9 +37,10 @@ public final class EditMenu: View {
         var x = 0.0
         let font = Font.system(size: 15)
         for command in commands {
-            let width = (TextLayout(text: command.rawValue, font: font).size.width + 24).rounded(.up)
+            let title = command.title
+            let width = (TextLayout(text: title, font: font).size.width + 24).rounded(.up)
             let button = Button(frame: Rect(x: x, y: 0, width: width, height: 36))
-            button.setTitle(command.rawValue, for: .normal)
+            button.setTitle(title, for: .normal)
             button.setTitleColor(.white, for: .normal)
             button.setBackgroundColor(Color(white: 0.35), for: .highlighted)
             button.addAction({ [weak self] _ in self?.perform(command) }, for: .touchUpInside)

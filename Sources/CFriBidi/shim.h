@@ -13,8 +13,18 @@ static inline FriBidiCharType vitrine_fribidi_type_on(void) { return FRIBIDI_TYP
 /// "Find the paragraph's direction from its first strong character" (rules P2–P3).
 static inline FriBidiParType vitrine_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }
 
-/// A right-to-left paragraph.
-static inline FriBidiParType vitrine_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
+/// "From the first strong character; right to left when there is none" (P2–P3, with HL1's
+/// default for a paragraph of neutrals in a right-to-left interface).
+static inline FriBidiParType vitrine_fribidi_par_weak_rtl(void) { return FRIBIDI_PAR_WRTL; }
+
+/// Whether a paragraph direction FriBidi resolved is right to left: `FRIBIDI_PAR_RTL`, or
+/// `FRIBIDI_PAR_WRTL` left as it was given when the paragraph has no strong character.
+static inline int vitrine_fribidi_par_is_rtl(FriBidiParType direction) { return FRIBIDI_IS_RTL(direction) != 0; }
+
+/// Whether a bidi type is a strong letter (left-to-right or right-to-left).
+static inline int vitrine_fribidi_is_strong(FriBidiCharType type) {
+    return (type & FRIBIDI_MASK_STRONG) != 0 && (type & FRIBIDI_MASK_LETTER) != 0;
+}
 
 /// Whether a bidi type can make any level other than 0 in a paragraph without it: right-to-left
 /// letters, Arabic numbers, explicit embeddings and isolates. A paragraph with none of these is

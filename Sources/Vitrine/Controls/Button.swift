@@ -11,8 +11,11 @@ import VitrineGraphics
 /// A lift inside sends `.touchUpInside` and then `.primaryActionTriggered`.
 ///
 /// Drawing: the background colour for the state fills the bounds (rounded by `cornerRadius`),
-/// then the image for the state and the title (in `titleFont`) are centred side by side,
-/// separated by `imageTitleSpacing`. Where no value is set for `.highlighted`, a pressed
+/// then the image for the state and the title (in `titleFont`) are placed side by side,
+/// separated by `imageTitleSpacing`, where `effectiveContentHorizontalAlignment` says (centred
+/// by default; at the left or right edge inside `contentInsets`). Right to left, the image is
+/// right of the title and `.leading` means the right edge, as in UIKit; an image marked
+/// `flipsForRightToLeftLayoutDirection` is drawn mirrored. Where no value is set for `.highlighted`, a pressed
 /// button is darkened and its title dimmed, so a press is always visible; where none is set
 /// for `.disabled`, a disabled button is drawn at 40% opacity.
 @MainActor
@@ -132,9 +135,10 @@ open class Button: Control {
 
     /// Sets the image shown in `state` (nil removes it).
     public func setImage(_ image: Image?, for state: State) {
-        let before = currentImage?.storage
+        let before = currentImage
         images[state] = image
-        if currentImage?.storage !== before { setNeedsDisplay(); invalidateIntrinsicContentSize() }
+        if currentImage?.storage !== before?.storage { setNeedsDisplay(); invalidateIntrinsicContentSize() }
+        else if currentImage?.flipsForRightToLeftLayoutDirection != before?.flipsForRightToLeftLayoutDirection { setNeedsDisplay() }
     }
 
     /// The image for `state`: the one set for exactly `state`, else the `.normal` one.
@@ -195,17 +199,28 @@ open class Button: Control {
         let titleSize = title?.size ?? .zero
         let imageSize = image?.size ?? .zero
         let spacing = titleSize.width > 0 && imageSize.width > 0 ? imageTitleSpacing : 0
-        var x = bounds.midX - (imageSize.width + spacing + titleSize.width) / 2
+        let contentWidth = imageSize.width + spacing + titleSize.width
+        let rightToLeft = isLaidOutRightToLeft
+        let x: Double = switch effectiveContentHorizontalAlignment {
+        case .left: bounds.minX + contentInsets.left
+        case .right: bounds.maxX - contentInsets.right - contentWidth
+        case .fill: rightToLeft ? bounds.maxX - contentInsets.right - contentWidth : bounds.minX + contentInsets.left
+        default: bounds.midX - contentWidth / 2
+        }
+        // Left to right: image, then title; right to left: title, then image (the image leads).
+        let imageX = rightToLeft ? x + titleSize.width + spacing : x
+        let titleX = rightToLeft ? x : x + imageSize.width + spacing
         if let image {
-            let imageRect = Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
+            let imageRect = Rect(x: imageX, y: bounds.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
             // Decoded (an SVG drawn) at the pixel size shown.
-            if let pixels = image.surface(fitting: imageRect.size, transform: context.ctm) { context.draw(pixels, in: imageRect) }
-            x += imageSize.width + spacing
+            if let pixels = image.surface(fitting: imageRect.size, transform: context.ctm) {
+                context.draw(pixels, of: image, in: imageRect, rightToLeft: rightToLeft)
+            }
         }
         if let title {
             var color = currentTitleColor
             if pressed { color = color.withAlphaComponent(color.alpha * 0.6) }
-            context.draw(title, at: Point(x: x, y: bounds.midY - titleSize.height / 2), color: color)
+            context.draw(title, at: Point(x: titleX, y: bounds.midY - titleSize.height / 2), color: color)
         }
     }
 

@@ -7,6 +7,10 @@ import VitrineGraphics
 /// down decides), and sends `.valueChanged` when `currentPage` changed; nothing happens past
 /// the first or the last page. Setting `currentPage` in code sends no event.
 ///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: page 0 is the
+/// rightmost dot, and a tap in the left half goes to the next page, in the right half to the
+/// previous one.
+///
 /// **Looks.** 7-point dots every 16 points, centred; the current one in
 /// `currentPageIndicatorTintColor` (default: `tintColor`), the others in
 /// `pageIndicatorTintColor` (default: `SemanticColor.tertiaryLabel`). While pressed the dots
@@ -70,7 +74,9 @@ open class PageControl: Control {
     /// Picks the direction from the half the touch went down in.
     open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
         guard !isShowingNothing, numberOfPages > 0 else { return false }
-        targetPage = currentPage + (touch.location(in: self).x < bounds.midX ? -1 : 1)
+        // The trailing half goes forward: the right one, the left one in right to left.
+        let left = touch.location(in: self).x < bounds.midX
+        targetPage = currentPage + (left != isLaidOutRightToLeft ? -1 : 1)
         setNeedsDisplay()
         return true
     }
@@ -102,9 +108,11 @@ open class PageControl: Control {
         let y = (bounds.midY - d / 2).rounded()
         let other = pageIndicatorTintColor ?? SemanticColor.tertiaryLabel.resolved(with: traits)
         let current = currentPageIndicatorTintColor ?? tintColor ?? SemanticColor.systemBlue.resolved(with: traits)
+        let rightToLeft = isLaidOutRightToLeft
         for page in 0..<numberOfPages {
             context.fillColor = page == currentPage ? current : other
-            context.fillEllipse(in: Rect(x: (firstX + Double(page) * pitch).rounded(), y: y, width: d, height: d))
+            let slot = rightToLeft ? numberOfPages - 1 - page : page
+            context.fillEllipse(in: Rect(x: (firstX + Double(slot) * pitch).rounded(), y: y, width: d, height: d))
         }
     }
 }

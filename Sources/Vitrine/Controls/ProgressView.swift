@@ -1,8 +1,10 @@
 import Logging
 import VitrineGraphics
 
-/// A bar that fills from left to right as a task progresses (UIKit's `UIProgressView`, which,
-/// as there, is a plain view, not a control: it takes no touches of its own).
+/// A bar that fills from left to right as a task progresses — from right to left in a
+/// right-to-left view (`effectiveUserInterfaceLayoutDirection`), as UIKit's — (UIKit's
+/// `UIProgressView`, which, as there, is a plain view, not a control: it takes no touches of
+/// its own).
 ///
 /// **Looks.** A 4-point rounded bar centred vertically in the bounds: the track in
 /// `trackTintColor` (default `SemanticColor.systemFill`), the done part in
@@ -64,6 +66,7 @@ open class ProgressView: View {
         let done = bar.width * shown.value
         guard done > 0 else { return }
         context.fillColor = progressTintColor ?? tintColor
-        context.fillRoundedRect(Rect(x: bar.minX, y: bar.minY, width: done, height: bar.height), cornerRadius: bar.height / 2)
+        let x = isLaidOutRightToLeft ? bar.maxX - done : bar.minX
+        context.fillRoundedRect(Rect(x: x, y: bar.minY, width: done, height: bar.height), cornerRadius: bar.height / 2)
     }
 }

@@ -13,6 +13,11 @@ import VitrineGraphics
 /// `selectedSegmentIndex` is the segment last tapped (read it in the `.valueChanged` action);
 /// Vitrine leaves it there rather than drawing it.
 ///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: segment 0 is at
+/// the right and the indices grow leftwards, for drawing, touches (`segmentIndex(atX:)`,
+/// `rectForSegment(at:)`), the order the screen reader and the focus ring visit the segments in,
+/// and the arrow keys of an engaged control (Left selects the next segment).
+///
 /// **Looks.** A rounded `SemanticColor.tertiarySystemFill` background with separators between
 /// unselected segments; the selected segment is filled with `selectedSegmentTintColor`
 /// (default: `tintColor`, the look of UIKit before iOS 13) with its title in white; others
@@ -140,16 +145,24 @@ open class SegmentedControl: Control {
     }
 
     /// The segment at `x` (bounds space), or `noSegment` left or right of the control.
+    /// Segment 0 is the leftmost, the rightmost in right to left.
     public func segmentIndex(atX x: Double) -> Int {
         guard !segments.isEmpty, bounds.width > 0, x >= bounds.minX, x < bounds.maxX else { return SegmentedControl.noSegment }
         // Clamped as it converts: bounds a handler made huge or infinite must not trap.
-        return Int(clamping: (x - bounds.minX) / (bounds.width / Double(segments.count)), to: 0...(segments.count - 1))
+        let fromLeft = Int(clamping: (x - bounds.minX) / (bounds.width / Double(segments.count)), to: 0...(segments.count - 1))
+        return isLaidOutRightToLeft ? segments.count - 1 - fromLeft : fromLeft
     }
 
-    /// The rectangle of the segment at `index` (bounds space).
+    /// The rectangle of the segment at `index` (bounds space): counted from the left, from the
+    /// right in right to left.
     public func rectForSegment(at index: Int) -> Rect {
+        rectForSegment(at: index, rightToLeft: isLaidOutRightToLeft)
+    }
+
+    private func rectForSegment(at index: Int, rightToLeft: Bool) -> Rect {
         let width = segments.isEmpty ? 0 : bounds.width / Double(segments.count)
-        return Rect(x: bounds.minX + Double(index) * width, y: bounds.minY, width: width, height: bounds.height)
+        let slot = rightToLeft ? segments.count - 1 - index : index
+        return Rect(x: bounds.minX + Double(slot) * width, y: bounds.minY, width: width, height: bounds.height)
     }
 
     // MARK: Tracking
@@ -213,8 +226,9 @@ open class SegmentedControl: Control {
         context.fillColor = SemanticColor.tertiarySystemFill.resolved(with: traits)
         context.fillRoundedRect(bounds, cornerRadius: 8)
         let shown = isMomentary ? highlightedSegmentIndex : selectedIndex
+        let rightToLeft = isLaidOutRightToLeft
         for index in segments.indices {
-            let segmentRect = rectForSegment(at: index).insetBy(dx: 2, dy: 2)
+            let segmentRect = rectForSegment(at: index, rightToLeft: rightToLeft).insetBy(dx: 2, dy: 2)
             if index == shown {
                 context.fillColor = selectedSegmentTintColor ?? tintColor
                 context.fillRoundedRect(segmentRect, cornerRadius: 6)
@@ -223,9 +237,11 @@ open class SegmentedControl: Control {
                 context.fillColor = SemanticColor.systemFill.resolved(with: traits)
                 context.fillRoundedRect(segmentRect, cornerRadius: 6)
             }
-            // A separator left of each segment whose neighbours are both unselected.
+            // A separator between each segment and the one before it when both are unselected
+            // (left of it; right of it in right to left).
             if index > 0 && index != shown && index - 1 != shown {
-                let x = rectForSegment(at: index).minX
+                let slot = rectForSegment(at: index, rightToLeft: rightToLeft)
+                let x = rightToLeft ? slot.maxX : slot.minX
                 context.fillColor = SemanticColor.separator.resolved(with: traits)
                 context.fill(Rect(x: (x - 0.5).rounded(), y: bounds.minY + 8, width: 1, height: max(bounds.height - 16, 0)))
             }

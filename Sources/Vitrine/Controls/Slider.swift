@@ -14,10 +14,15 @@ import VitrineGraphics
 /// touch keeps the value reached, as UIKit's slider does.
 ///
 /// **Looks.** A 4-point track, centred vertically, filled with `minimumTrackTintColor`
-/// (default: `tintColor`) left of the thumb and `maximumTrackTintColor` (default
-/// `SemanticColor.systemFill`) right of it; a 28-point white thumb (`thumbTintColor`); the
-/// optional `minimumValueImage` and `maximumValueImage` at the ends, the track between them.
-/// Disabled, it is drawn at 40% opacity.
+/// (default: `tintColor`) on the minimum's side of the thumb and `maximumTrackTintColor`
+/// (default `SemanticColor.systemFill`) on the other; a 28-point white thumb
+/// (`thumbTintColor`); the optional `minimumValueImage` and `maximumValueImage` at the ends,
+/// the track between them. Disabled, it is drawn at 40% opacity.
+///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), the slider mirrors as UIKit's:
+/// the minimum is at the right end with its image, the thumb moves left as the value grows
+/// (a drag to the left raises it) and the track fills from the right. Value images marked
+/// `flipsForRightToLeftLayoutDirection` are drawn mirrored.
 @MainActor
 open class Slider: Control {
     private static let logger = Logger(label: "vitrine.slider")
@@ -59,7 +64,7 @@ open class Slider: Control {
         if animated { shown.animate(to: clamped, duration: 0.25) } else { shown.jump(to: clamped) }
     }
 
-    /// The value at the left end (default 0). Raising it above `maximumValue` raises that too,
+    /// The value at the left end (the right end in right to left; default 0). Raising it above `maximumValue` raises that too,
     /// as UIKit does; the value is clamped again. Non-finite values are ignored.
     public var minimumValue: Double = 0 {
         didSet {
@@ -70,7 +75,7 @@ open class Slider: Control {
         }
     }
 
-    /// The value at the right end (default 1). Lowering it below `minimumValue` lowers that
+    /// The value at the right end (the left end in right to left; default 1). Lowering it below `minimumValue` lowers that
     /// too; the value is clamped again. Non-finite values are ignored.
     public var maximumValue: Double = 1 {
         didSet {
@@ -96,9 +101,10 @@ open class Slider: Control {
     public var maximumTrackTintColor: Color? { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
     /// The thumb; nil (the default) is white.
     public var thumbTintColor: Color? { didSet { if thumbTintColor != oldValue { setNeedsDisplay() } } }
-    /// An image at the left end (a small speaker, a dim sun), drawn at its size.
+    /// An image at the minimum's end (a small speaker, a dim sun), drawn at its size: the left
+    /// end, the right one in right to left.
     public var minimumValueImage: Image? { didSet { setNeedsDisplay() } }
-    /// An image at the right end.
+    /// An image at the maximum's end (the right, the left in right to left).
     public var maximumValueImage: Image? { didSet { setNeedsDisplay() } }
 
     /// Height 31 (UIKit's); no intrinsic width.
@@ -108,16 +114,21 @@ open class Slider: Control {
 
     /// The track between the value images, 4 points high, centred vertically.
     public func trackRect(forBounds bounds: Rect) -> Rect {
+        let rightToLeft = isLaidOutRightToLeft
+        let leftImage = rightToLeft ? maximumValueImage : minimumValueImage
+        let rightImage = rightToLeft ? minimumValueImage : maximumValueImage
         var minX = bounds.minX, maxX = bounds.maxX
-        if let image = minimumValueImage { minX += image.size.width + Slider.imageSpacing }
-        if let image = maximumValueImage { maxX -= image.size.width + Slider.imageSpacing }
+        if let image = leftImage { minX += image.size.width + Slider.imageSpacing }
+        if let image = rightImage { maxX -= image.size.width + Slider.imageSpacing }
         return Rect(x: minX, y: (bounds.midY - 2).rounded(), width: max(maxX - minX, 0), height: 4)
     }
 
-    /// The thumb's square for `value` on `track` (UIKit's `thumbRect(forBounds:trackRect:value:)`).
+    /// The thumb's square for `value` on `track` (UIKit's `thumbRect(forBounds:trackRect:value:)`):
+    /// from the left end at the minimum, from the right end in right to left.
     public func thumbRect(forBounds bounds: Rect, trackRect track: Rect, value: Double) -> Rect {
         let d = Slider.thumbDiameter
-        let x = track.minX + fraction(of: value) * max(track.width - d, 0)
+        let travel = fraction(of: value) * max(track.width - d, 0)
+        let x = isLaidOutRightToLeft ? track.maxX - d - travel : track.minX + travel
         return Rect(x: x, y: (bounds.midY - d / 2).rounded(), width: d, height: d)
     }
 
@@ -149,7 +160,9 @@ open class Slider: Control {
         let travel = track.width - Slider.thumbDiameter
         guard travel > 0 else { return true }
         let centre = touch.location(in: self).x - grabOffset
-        let t = min(max((centre - track.minX - Slider.thumbDiameter / 2) / travel, 0), 1)
+        // How far along from the minimum's end: the left one, or the right one in right to left.
+        let along = isLaidOutRightToLeft ? track.maxX - Slider.thumbDiameter / 2 - centre : centre - track.minX - Slider.thumbDiameter / 2
+        let t = min(max(along / travel, 0), 1)
         let before = storedValue
         setValue(minimumValue + t * (maximumValue - minimumValue), animated: false)
         if isContinuous && storedValue != before { sendActions(for: .valueChanged, with: event) }
@@ -178,16 +191,20 @@ open class Slider: Control {
     /// Draws the images, the two parts of the track and the thumb.
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         let traits = traitCollection
+        let rightToLeft = isLaidOutRightToLeft
         context.saveGState()
         defer { context.restoreGState() }
         if !isEnabled { context.alpha *= 0.4 }
-        if let image = minimumValueImage {
-            context.draw(image.surface, in: Rect(x: bounds.minX, y: (bounds.midY - image.size.height / 2).rounded(),
-                                                 width: image.size.width, height: image.size.height))
+        if let image = rightToLeft ? maximumValueImage : minimumValueImage {
+            context.draw(image.surface, of: image, in: Rect(x: bounds.minX, y: (bounds.midY - image.size.height / 2).rounded(),
+                                                            width: image.size.width, height: image.size.height),
+                         rightToLeft: rightToLeft)
         }
-        if let image = maximumValueImage {
-            context.draw(image.surface, in: Rect(x: bounds.maxX - image.size.width, y: (bounds.midY - image.size.height / 2).rounded(),
-                                                 width: image.size.width, height: image.size.height))
+        if let image = rightToLeft ? minimumValueImage : maximumValueImage {
+            context.draw(image.surface, of: image, in: Rect(x: bounds.maxX - image.size.width,
+                                                            y: (bounds.midY - image.size.height / 2).rounded(),
+                                                            width: image.size.width, height: image.size.height),
+                         rightToLeft: rightToLeft)
         }
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: shown.value)
@@ -202,7 +219,10 @@ open class Slider: Control {
         context.fillColor = maximumTrackTintColor ?? SemanticColor.systemFill.resolved(with: traits)
         context.fillRoundedRect(track, cornerRadius: 2)
         context.fillColor = minimumTrackTintColor ?? tintColor
-        context.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: thumb.midX - track.minX, height: track.height), cornerRadius: 2)
+        let filled = rightToLeft
+            ? Rect(x: thumb.midX, y: track.minY, width: track.maxX - thumb.midX, height: track.height)
+            : Rect(x: track.minX, y: track.minY, width: thumb.midX - track.minX, height: track.height)
+        context.fillRoundedRect(filled, cornerRadius: 2)
         context.restoreGState()
         context.fillColor = Color(white: 0, alpha: traits.isDark ? 0.35 : 0.15)
         context.fillEllipse(in: thumb.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5))

@@ -17,6 +17,9 @@ import VitrineGraphics
 /// `.valueChanged` is sent on each step when `isContinuous` (the default); otherwise once, on
 /// lift, if the value changed.
 ///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: + is the left half
+/// and − the right one, and the stepper is drawn at the right of the bounds.
+///
 /// **Looks.** 94 × 32 points, drawn at the left of the bounds and centred vertically: a rounded
 /// `SemanticColor.tertiarySystemFill` background, a separator, and − and + in `tintColor` (the
 /// look of UIKit before iOS 13; a dimmed half is `SemanticColor.tertiaryLabel`). Disabled, it
@@ -124,17 +127,25 @@ open class Stepper: Control {
     private var valueWhenTouched = 0.0
     private var isOverPressedSide = false
 
-    /// The half at `point` (bounds space).
+    /// Where the stepper is drawn (bounds space): at the left of the bounds, at the right in
+    /// right to left, centred vertically.
+    private func stepperRect(rightToLeft: Bool) -> Rect {
+        let size = Stepper.size
+        return Rect(x: rightToLeft ? bounds.width - size.width : 0, y: ((bounds.height - size.height) / 2).rounded(),
+                    width: size.width, height: size.height)
+    }
+
+    /// The half at `point` (bounds space): − on the left, on the right in right to left.
     private func side(at point: Point) -> Side {
-        point.x < Stepper.size.width / 2 ? .decrement : .increment
+        let rightToLeft = isLaidOutRightToLeft
+        let left = point.x < stepperRect(rightToLeft: rightToLeft).midX
+        return left != rightToLeft ? .decrement : .increment
     }
 
     /// Whether `point` is over `side`'s half (with the control's `touchInsideMargin` around the
     /// stepper, split at the middle).
     private func isOver(_ side: Side, _ point: Point) -> Bool {
-        let area = Rect(x: 0, y: ((bounds.height - Stepper.size.height) / 2).rounded(),
-                        width: Stepper.size.width, height: Stepper.size.height)
-            .insetBy(dx: -touchInsideMargin, dy: -touchInsideMargin)
+        let area = stepperRect(rightToLeft: isLaidOutRightToLeft).insetBy(dx: -touchInsideMargin, dy: -touchInsideMargin)
         guard area.contains(point) else { return false }
         return self.side(at: point) == side
     }
@@ -237,7 +248,8 @@ open class Stepper: Control {
         defer { context.restoreGState() }
         if !isEnabled { context.alpha *= 0.4 }
         let size = Stepper.size
-        let frame = Rect(x: 0, y: ((bounds.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+        let rightToLeft = isLaidOutRightToLeft
+        let frame = stepperRect(rightToLeft: rightToLeft)
         context.fillColor = SemanticColor.tertiarySystemFill.resolved(with: traits)
         context.fillRoundedRect(frame, cornerRadius: 8)
         let half = size.width / 2
@@ -245,19 +257,21 @@ open class Stepper: Control {
             context.saveGState()
             context.clip(toRoundedRect: frame, cornerRadius: 8)
             context.fillColor = SemanticColor.systemFill.resolved(with: traits)
-            context.fill(Rect(x: pressedSide == .decrement ? frame.minX : frame.minX + half, y: frame.minY, width: half, height: frame.height))
+            let left = (pressedSide == .decrement) != rightToLeft
+            context.fill(Rect(x: left ? frame.minX : frame.minX + half, y: frame.minY, width: half, height: frame.height))
             context.restoreGState()
         }
         context.fillColor = SemanticColor.separator.resolved(with: traits)
         context.fill(Rect(x: frame.minX + half - 0.5, y: frame.minY + 8, width: 1, height: frame.height - 16))
         let dim = SemanticColor.tertiaryLabel.resolved(with: traits)
         let tint = tintColor ?? SemanticColor.systemBlue.resolved(with: traits)
-        // − centred in the left half, + in the right one: 14 × 2 bars.
+        // − centred in the left half, + in the right one (swapped right to left): 14 × 2 bars.
         let midY = frame.midY
+        let minusX = frame.minX + (rightToLeft ? half * 1.5 : half / 2)
         context.fillColor = canStep(.decrement) ? tint : dim
-        context.fillRoundedRect(Rect(x: frame.minX + half / 2 - 7, y: midY - 1, width: 14, height: 2), cornerRadius: 1)
+        context.fillRoundedRect(Rect(x: minusX - 7, y: midY - 1, width: 14, height: 2), cornerRadius: 1)
         context.fillColor = canStep(.increment) ? tint : dim
-        let plusX = frame.minX + half * 1.5
+        let plusX = frame.minX + (rightToLeft ? half / 2 : half * 1.5)
         context.fillRoundedRect(Rect(x: plusX - 7, y: midY - 1, width: 14, height: 2), cornerRadius: 1)
         context.fillRoundedRect(Rect(x: plusX - 1, y: midY - 7, width: 2, height: 14), cornerRadius: 1)
     }

@@ -9,6 +9,9 @@ import VitrineGraphics
 /// cancelled touch puts the thumb back where it was and sends no `.valueChanged`. While the
 /// finger is down the thumb is stretched, as in UIKit.
 ///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: on is the thumb at
+/// the left, a drag to the left turns it on, and the switch is drawn at the right of the bounds.
+///
 /// **Looks.** 51 × 31 points, drawn at the left of the bounds and centred vertically. On, the
 /// track is `onTintColor` (default: `SemanticColor.systemGreen`, as UIKit — the switch does
 /// not use `tintColor`); off, `SemanticColor.systemFill`; the thumb is `thumbTintColor`
@@ -80,7 +83,9 @@ open class Switch: Control {
         if !isDragging && abs(dx) >= dragThreshold { isDragging = true }
         if isDragging {
             let travel = Switch.size.width - 4 - (Self.thumbDiameter + Self.stretch)
-            position.jump(to: min(max((wasOnWhenTouched ? 1 : 0) + dx / travel, 0), 1))
+            // Towards "on": rightwards, leftwards in right to left.
+            let towardsOn = isLaidOutRightToLeft ? -dx : dx
+            position.jump(to: min(max((wasOnWhenTouched ? 1 : 0) + towardsOn / travel, 0), 1))
         }
         return true
     }
@@ -121,12 +126,16 @@ open class Switch: Control {
         defer { context.restoreGState() }
         if !isEnabled { context.alpha *= 0.4 }
         let size = Switch.size
-        let track = Rect(x: 0, y: ((bounds.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+        let rightToLeft = isLaidOutRightToLeft
+        let track = Rect(x: rightToLeft ? bounds.width - size.width : 0, y: ((bounds.height - size.height) / 2).rounded(),
+                         width: size.width, height: size.height)
         let off = SemanticColor.systemFill.resolved(with: traits)
         let on = onTintColor ?? SemanticColor.systemGreen.resolved(with: traits)
         let pressed = isHighlighted || isDragging
         let width = Self.thumbDiameter + (pressed ? Self.stretch : 0)
-        let x = track.minX + 2 + p * (size.width - 4 - width)
+        // Off at the left, on at the right; mirrored right to left.
+        let travel = p * (size.width - 4 - width)
+        let x = rightToLeft ? track.maxX - 2 - width - travel : track.minX + 2 + travel
         let thumb = Rect(x: x, y: track.minY + 2, width: width, height: Self.thumbDiameter)
         context.saveGState()
         if !isEnabled {

@@ -23,6 +23,11 @@ import VitrineGraphics
 /// capped at `maximumTextLength` characters (a 1 MB paste is cut there, logged, and does not
 /// hang: the single line is laid out whole, so a cap is what bounds the work).
 ///
+/// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: the clear button is
+/// at the left; `.natural` alignment puts text whose first strong character is right to left,
+/// and an empty field's caret and neutral text (digits, punctuation), at the right; Left and
+/// Right move the caret the way the text looks.
+///
 /// Coordinates: everything is in the field's bounds space. Differences from UIKit: offsets are
 /// in characters, not UTF-16 units; no attributed text; `placeholder` is plain.
 @MainActor
@@ -125,16 +130,21 @@ open class TextField: Control, TextInput {
         var rect = Rect(x: bounds.minX + textInsets.left, y: bounds.minY + textInsets.top,
                         width: bounds.width - textInsets.left - textInsets.right,
                         height: bounds.height - textInsets.top - textInsets.bottom)
-        if showsClearButton { rect.size.width -= Self.clearButtonSize + 4 }
+        if showsClearButton {
+            rect.size.width -= Self.clearButtonSize + 4
+            if isLaidOutRightToLeft { rect.origin.x += Self.clearButtonSize + 4 }
+        }
         rect.size.width = max(rect.width, 0)
         return rect
     }
 
-    /// The clear button's rectangle, in bounds space (zero when it does not show).
+    /// The clear button's rectangle, in bounds space (zero when it does not show): at the right
+    /// end, at the left one in right to left.
     open func clearButtonRect(forBounds bounds: Rect) -> Rect {
         guard showsClearButton else { return .zero }
         let d = Self.clearButtonSize
-        return Rect(x: bounds.maxX - textInsets.right - d, y: bounds.midY - d / 2, width: d, height: d)
+        let x = isLaidOutRightToLeft ? bounds.minX + textInsets.left : bounds.maxX - textInsets.right - d
+        return Rect(x: x, y: bounds.midY - d / 2, width: d, height: d)
     }
 
     var showsClearButton: Bool {
@@ -158,12 +168,16 @@ open class TextField: Control, TextInput {
     /// place of the last layout.
     private func layOutLine() {
         lineIsStale = false
-        if lineLayout?.font != font { lineLayout = TextLayout(text: "", font: font) }
+        // Text without a strong character runs in the field's direction.
+        let direction = neutralWritingDirection
+        if lineLayout?.font != font || lineLayout?.neutralDirection != direction {
+            lineLayout = TextLayout(text: "", font: font, neutralDirection: direction)
+        }
         let count = buffer.count
         var emptyX = 0.0
-        if count == 0, resolvedAlignment(rightToLeft: false) != .left {
-            emptyX = resolvedAlignment(rightToLeft: false) == .center ? textRect(forBounds: bounds).width / 2
-                : textRect(forBounds: bounds).width
+        let emptyAlignment = resolvedAlignment(rightToLeft: direction == .rightToLeft)
+        if count == 0, emptyAlignment != .left {
+            emptyX = emptyAlignment == .center ? textRect(forBounds: bounds).width / 2 : textRect(forBounds: bounds).width
         }
         if isSecureTextEntry {
             lineLayout?.replaceText { text in for _ in 0..<count { text.append("•") } }
@@ -249,7 +263,7 @@ open class TextField: Control, TextInput {
             if let layout {
                 context.draw(layout, at: origin, color: textColor)
             } else if let placeholder, !placeholder.isEmpty {
-                let p = TextLayout(text: placeholder, font: font)
+                let p = TextLayout(text: placeholder, font: font, neutralDirection: neutralWritingDirection)
                 var x = textRect.minX
                 switch resolvedAlignment(rightToLeft: p.lines.first?.isRightToLeft ?? false) {
                 case .center: x += (textRect.width - p.size.width) / 2

@@ -98,7 +98,16 @@ extension Application {
             return true
         case .up, .down, .left, .right:
             if engine.isEngaged {
-                engine.adjust(up: key == .up || key == .right)
+                // Left and Right move a value the way it runs on the screen: in a right-to-left
+                // view (a mirrored slider, segment 0 at the right) Left raises it.
+                let rightToLeft = engine.focusedView?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+                let up = switch key {
+                case .up: true
+                case .down: false
+                case .right: !rightToLeft
+                default: rightToLeft
+                }
+                engine.adjust(up: up)
                 return true
             }
             let heading: FocusHeading = switch key {

@@ -86,15 +86,26 @@ extension TextView: TextEditingHost {
     private func layOutLines() {
         linesAreStale = false
         let characters = buffer.characters
+        let direction = neutralWritingDirection
+        laidOutDirection = direction
         guard !characters.isEmpty else {
+            // The caret of an empty view sits where a line would start: on the right for
+            // `.right`, and for `.natural` in right to left.
+            let emptyX: Double = switch textAlignment {
+            case .right: textWidth
+            case .center: textWidth / 2
+            case .natural, .justified: direction == .rightToLeft ? textWidth : 0
+            case .left: 0
+            }
             lineTable.removeAll(keepingCapacity: true)
-            lineTable.append((0..<0, TextLineGeometry(layout: nil, characters: [], emptyX: 0),
-                              Rect(x: 0, y: 0, width: 0, height: font.lineHeightEstimate)))
+            lineTable.append((0..<0, TextLineGeometry(layout: nil, characters: [], emptyX: emptyX),
+                              Rect(x: emptyX, y: 0, width: 0, height: font.lineHeightEstimate)))
             return
         }
-        if textLayout.map({ $0.font != font || $0.width != textWidth || $0.alignment != textAlignment }) ?? true {
+        if textLayout.map({ $0.font != font || $0.width != textWidth || $0.alignment != textAlignment
+                || $0.neutralDirection != direction }) ?? true {
             textLayout = TextLayout(text: "", font: font, width: textWidth, lineBreakMode: .byWordWrapping,
-                                    alignment: textAlignment)
+                                    alignment: textAlignment, neutralDirection: direction)
         }
         textLayout?.replaceText { text in for character in characters { text.append(character) } }
         guard let layout = textLayout else { return }

@@ -60,7 +60,9 @@ open class TextView: ScrollView, TextInput {
     public var font: Font = .system(size: 17) { didSet { textDidChange() } }
     /// The text's color.
     public var textColor: Color = .black { didSet { content.setNeedsDisplay() } }
-    /// How lines align.
+    /// How lines align. `.natural`: by each paragraph's first strong character; a paragraph
+    /// without one (digits, punctuation) and an empty view's caret follow the view's
+    /// `effectiveUserInterfaceLayoutDirection` (the right edge in right to left), as UIKit's.
     public var textAlignment: TextAlignment = .natural { didSet { textDidChange() } }
     /// Space around the text inside the content, in points.
     public var textContainerInset = EdgeInsets(top: 8, left: 5, bottom: 8, right: 5) { didSet { textDidChange() } }
@@ -91,6 +93,8 @@ open class TextView: ScrollView, TextInput {
     var textLayout: TextLayout?
     var lineTable: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)] = []
     var linesAreStale = true
+    /// The direction neutral text and an empty view's caret were laid out for (the view's).
+    var laidOutDirection = WritingDirection.leftToRight
     /// The character offset of each of the text's scalars (working array of `lines`).
     var characterOfScalar: [Int] = []
     /// Where a vertical move keeps its x (layout points).
@@ -156,9 +160,11 @@ open class TextView: ScrollView, TextInput {
         if window == nil || !isFirstResponder { endEditing() }
     }
 
-    /// Lays the text out again for a new width.
+    /// Lays the text out again for a new width or layout direction.
     open override func layoutSubviews() {
-        if !linesAreStale, let textLayout, textLayout.width != textWidth { textDidChange() }
+        if !linesAreStale, (textLayout.map { $0.width != textWidth } ?? false) || laidOutDirection != neutralWritingDirection {
+            textDidChange()
+        }
         super.layoutSubviews()
     }
 

@@ -67,6 +67,20 @@ public struct Image {
     /// The encoded image this one decodes from; nil for one made from a surface.
     public var source: ImageSource? { storage.source }
     let storage: ImageStorage
+    /// Whether the image is drawn mirrored left to right in a right-to-left view (UIKit's
+    /// `flipsForRightToLeftLayoutDirection`): false unless made by
+    /// `imageFlippedForRightToLeftLayoutDirection()`. A back chevron, an arrow pointing
+    /// "forward", a pen writing: images whose meaning has a direction. A photo or a logo stays
+    /// as it is. `ImageView`, `Button` and `Slider` honour it.
+    public private(set) var flipsForRightToLeftLayoutDirection = false
+
+    /// This image (the same pixels, shared), marked to be drawn mirrored in right-to-left views
+    /// (UIKit's `imageFlippedForRightToLeftLayoutDirection()`).
+    public func imageFlippedForRightToLeftLayoutDirection() -> Image {
+        var image = self
+        image.flipsForRightToLeftLayoutDirection = true
+        return image
+    }
 
     /// An image of `surface` at `scale` pixels per point. A scale that means no size (0,
     /// negative, NaN or infinite) is taken as 1.
@@ -119,12 +133,14 @@ open class ImageView: View {
     /// The image's size in points (or the current size without an image).
     open override func sizeThatFits(_ size: Size) -> Size { image?.size ?? bounds.size }
 
-    /// Draws the image where `contentMode` places it.
+    /// Draws the image where `contentMode` places it, mirrored in a right-to-left view when
+    /// the image is marked `flipsForRightToLeftLayoutDirection`. The placement itself does not
+    /// mirror: `.left` stays left, as in UIKit.
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard let image else { return }
         let placement = contentMode.rect(forContentOf: image.size, in: bounds)
         // Decoded at the pixel size shown (the context's transform maps points to pixels).
         guard let pixels = image.surface(fitting: placement.size, transform: context.ctm) else { return }
-        context.draw(pixels, in: placement)
+        context.draw(pixels, of: image, in: placement, rightToLeft: image.flipsForRightToLeftLayoutDirection && isLaidOutRightToLeft)
     }
 }

@@ -32,7 +32,8 @@ open class Label: View {
     }
 
     /// How lines align across the bounds (default `.natural`: left, or right for a
-    /// right-to-left paragraph).
+    /// right-to-left paragraph — one whose first strong character is right to left, or, with
+    /// none (digits, punctuation), one in a right-to-left view, as UIKit's).
     public var textAlignment: TextAlignment = .natural {
         didSet {
             guard textAlignment != oldValue else { return }
@@ -67,8 +68,9 @@ open class Label: View {
         }
     }
 
-    /// The layout last drawn, kept while the text, its attributes and the bounds stay.
-    private var drawnLayout: (size: Size, layout: TextLayout?)?
+    /// The layout last drawn, kept while the text, its attributes, the bounds and the direction
+    /// of neutral text (the view's layout direction) stay.
+    private var drawnLayout: (size: Size, direction: WritingDirection, layout: TextLayout?)?
     /// The layout drawn before the last change, laid out again in its own storage when the
     /// next one has the same font, width and settings (`TextLayout.replaceText`): a label whose
     /// text changes every frame (a counter, a clock) allocates nothing for it once warm.
@@ -144,10 +146,11 @@ open class Label: View {
     /// The layout the label draws in its current bounds (nil without text): which lines show,
     /// whether the last is truncated, where each glyph goes.
     public var textLayout: TextLayout? {
-        if let drawnLayout, drawnLayout.size == bounds.size { return drawnLayout.layout }
+        let direction = neutralWritingDirection
+        if let drawnLayout, drawnLayout.size == bounds.size, drawnLayout.direction == direction { return drawnLayout.layout }
         keepDrawnLayoutForReuse()
         let layout = makeLayout(width: bounds.width, lines: numberOfLines, height: bounds.height, reusing: true)
-        drawnLayout = (bounds.size, layout)
+        drawnLayout = (bounds.size, direction, layout)
         return layout
     }
 
@@ -197,16 +200,17 @@ open class Label: View {
     /// match (the drawn layout's path only: measuring must not take it).
     private func makeLayout(width: Double?, lines: Int, height: Double?, reusing: Bool = false) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
+        let direction = neutralWritingDirection
         func layout(_ lines: Int) -> TextLayout {
             if reusing, var kept = reusableLayout, kept.font == font, kept.width == width.map({ max($0, 0) }),
                kept.numberOfLines == max(lines, 0), kept.lineBreakMode == lineBreakMode,
-               kept.alignment == textAlignment, kept.lineSpacing == lineSpacing {
+               kept.alignment == textAlignment, kept.lineSpacing == lineSpacing, kept.neutralDirection == direction {
                 reusableLayout = nil
                 kept.replaceText(with: text)
                 return kept
             }
             return TextLayout(text: text, font: font, width: width, numberOfLines: lines, lineBreakMode: lineBreakMode,
-                              alignment: textAlignment, lineSpacing: lineSpacing)
+                              alignment: textAlignment, lineSpacing: lineSpacing, neutralDirection: direction)
         }
         let full = layout(lines)
         guard let height, full.lines.count > 1, full.size.height > height else { return full }

@@ -213,6 +213,14 @@ open class Control: View {
     /// defaults to 70; 0 makes "inside" mean `point(inside:with:)` only.
     public var touchInsideMargin: Double = 70
 
+    /// How the content (a button's image and title) sits across the bounds (UIKit's
+    /// `contentHorizontalAlignment`). Default `.center`. `.leading` and `.trailing` follow the
+    /// control's layout direction (`effectiveContentHorizontalAlignment` resolves them: leading
+    /// is the right edge in right to left); `.left` and `.right` do not. Changing it redraws.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+        didSet { if contentHorizontalAlignment != oldValue { setNeedsDisplay() } }
+    }
+
     /// Whether a lift inside also sends `.primaryActionTriggered`, right after `.touchUpInside`
     /// and as a separate send. Default false; `Button` returns true, as `UIButton` does.
     open var triggersPrimaryActionOnTouchUpInside: Bool { false }

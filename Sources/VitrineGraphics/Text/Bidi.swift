@@ -27,8 +27,9 @@ enum Bidi {
 
     /// Sets `levels` to the embedding level of every scalar of a paragraph (no line feeds
     /// inside), keeping its storage; returns the paragraph's level (0 left-to-right, 1
-    /// right-to-left; a paragraph with no strong character is left-to-right).
-    static func resolveLevels(_ scalars: [UInt32], into levels: inout [UInt8]) -> UInt8 {
+    /// right-to-left). A paragraph with no strong character takes `neutralDirection`.
+    static func resolveLevels(_ scalars: [UInt32], into levels: inout [UInt8],
+                              neutralDirection: WritingDirection = .leftToRight) -> UInt8 {
         let n = scalars.count
         levels.removeAll(keepingCapacity: true)
         guard n > 0, n <= Int(Int32.max) else {
@@ -38,7 +39,8 @@ enum Bidi {
         resize(&types, to: n, filling: FriBidiCharType(0))
         resize(&brackets, to: n, filling: FriBidiBracketType(0))
         resize(&fribidiLevels, to: n, filling: FriBidiLevel(0))
-        var direction = vitrine_fribidi_par_auto()
+        let weakRightToLeft = neutralDirection == .rightToLeft
+        var direction = weakRightToLeft ? vitrine_fribidi_par_weak_rtl() : vitrine_fribidi_par_auto()
         let length = FriBidiStrIndex(n)
         scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { types in
@@ -46,8 +48,10 @@ enum Bidi {
             }
         }
         // Left-to-right text only (Latin, Cyrillic, CJK…): every level is 0, without the rest
-        // of the algorithm, so such labels cost no more than a table lookup per scalar.
-        guard types.contains(where: { vitrine_fribidi_needs_resolution($0) != 0 }) else {
+        // of the algorithm, so such labels cost no more than a table lookup per scalar. A
+        // paragraph of neutrals that defaults to right to left is not such text.
+        guard types.contains(where: { vitrine_fribidi_needs_resolution($0) != 0 })
+                || (weakRightToLeft && !types.contains(where: { vitrine_fribidi_is_strong($0) != 0 })) else {
             levels.append(contentsOf: repeatElement(0, count: n))
             return 0
         }
@@ -68,7 +72,7 @@ enum Bidi {
             return 0
         }
         for i in 0..<n { levels.append(UInt8(clamping: fribidiLevels[i])) }
-        return direction == vitrine_fribidi_par_rtl() ? 1 : 0
+        return vitrine_fribidi_par_is_rtl(direction) != 0 ? 1 : 0
     }
 
     /// Sets `order` to the visual order (left to right) of runs whose resolved `levels` are

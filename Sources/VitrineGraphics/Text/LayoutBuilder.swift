@@ -171,13 +171,19 @@ final class LayoutBuilder {
     private var itemLevels: [UInt8] = []
     private var order: [Int] = []
 
+    /// The direction of paragraphs without a strong character, for the build under way.
+    private var neutralDirection = WritingDirection.leftToRight
+
     private init() {}
 
     /// Lays out `text` in `font`, wrapping at `width` points (nil: only at line feeds), on at
     /// most `numberOfLines` lines (0: all), the last allowed line wrapped, clipped or truncated
-    /// as `mode` says. The result is in `lines` and the flat arrays until the next build.
-    func build(text: String, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode) {
+    /// as `mode` says; a paragraph with no strong character runs in `neutralDirection`. The
+    /// result is in `lines` and the flat arrays until the next build.
+    func build(text: String, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode,
+               neutralDirection: WritingDirection = .leftToRight) {
         self.font = font
+        self.neutralDirection = neutralDirection
         self.width = width
         primary = FontLibrary.shared.primaryFace(for: font)
         textScalars.load(text)
@@ -271,7 +277,7 @@ final class LayoutBuilder {
             current = face
             a = b
         }
-        paragraph.level = Bidi.resolveLevels(paragraph.scalars, into: &paragraph.levels)
+        paragraph.level = Bidi.resolveLevels(paragraph.scalars, into: &paragraph.levels, neutralDirection: neutralDirection)
         Shaper.scripts(of: paragraph.scalars, levels: paragraph.levels, into: &paragraph.scripts)
         // Shape the whole paragraph once to learn each cluster's advance.
         Self.fill(&advances, count: n, with: 0)

@@ -30,8 +30,16 @@ public enum TextAlignment: Sendable, Hashable {
     /// one) aligns naturally.
     case justified
     /// Left for a left-to-right paragraph, right for a right-to-left one (its first strong
-    /// character decides).
+    /// character decides; a paragraph without one runs in the layout's `neutralDirection`).
     case natural
+}
+
+/// The direction a paragraph runs in (UIKit's `NSWritingDirection` without `.natural`).
+public enum WritingDirection: Sendable, Hashable {
+    /// Left to right (Latin, Cyrillic, Greek, CJK…).
+    case leftToRight
+    /// Right to left (Arabic, Hebrew…).
+    case rightToLeft
 }
 
 /// Text measured, broken into lines, shaped and positioned, ready to draw: what a label
@@ -127,6 +135,11 @@ public struct TextLayout: Sendable {
     public let alignment: TextAlignment
     /// Extra points between one line's box and the next.
     public let lineSpacing: Double
+    /// The direction of a paragraph with no strong character (digits, punctuation, or
+    /// nothing): the interface's, so that "42" or "—" in a right-to-left screen sits on the
+    /// right under `.natural` alignment. A paragraph with a strong character takes the
+    /// direction of its first one (UAX #9's P2–P3), whatever this says.
+    public let neutralDirection: WritingDirection
 
     /// The lines, top to bottom.
     public private(set) var lines: [Line] = []
@@ -137,14 +150,16 @@ public struct TextLayout: Sendable {
     public private(set) var isTruncated = false
 
     /// Lays out `text` in `font`, wrapping at `width` points (nil: only at line feeds), on at
-    /// most `numberOfLines` lines (0: no limit). On the main actor, where the font library
-    /// and the shaper live; the finished layout is a value that may go anywhere.
+    /// most `numberOfLines` lines (0: no limit); paragraphs without a strong character run in
+    /// `neutralDirection`. On the main actor, where the font library and the shaper live; the
+    /// finished layout is a value that may go anywhere.
     @MainActor
     public init(text: String, font: Font, width: Double? = nil, numberOfLines: Int = 0,
                 lineBreakMode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural,
-                lineSpacing: Double = 0) {
+                lineSpacing: Double = 0, neutralDirection: WritingDirection = .leftToRight) {
         let key = TextLayoutCache.Key(text: text, font: font, width: width.map { max($0, 0) }, numberOfLines: max(numberOfLines, 0),
-                                      lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing)
+                                      lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing,
+                                      neutralDirection: neutralDirection)
         if !text.isEmpty, let kept = TextLayoutCache.layout(for: key) {
             self = kept
             return
@@ -156,6 +171,7 @@ public struct TextLayout: Sendable {
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
         self.lineSpacing = lineSpacing
+        self.neutralDirection = neutralDirection
         guard !text.isEmpty else { return }
         build()
         TextLayoutCache.keep(self, for: key)
@@ -191,7 +207,8 @@ public struct TextLayout: Sendable {
             return
         }
         LayoutBuilder.withBuilder { builder in
-            builder.build(text: text, font: font, width: width, numberOfLines: numberOfLines, mode: lineBreakMode)
+            builder.build(text: text, font: font, width: width, numberOfLines: numberOfLines, mode: lineBreakMode,
+                          neutralDirection: neutralDirection)
             isTruncated = builder.isTruncated
             place(builder)
         }

@@ -16,6 +16,7 @@ enum TextLayoutCache {
         var lineBreakMode: LineBreakMode
         var alignment: TextAlignment
         var lineSpacing: Double
+        var neutralDirection: WritingDirection
 
         /// Texts compare by their scalars, not as `String`s: canonically equivalent strings
         /// ("é" and "e" + U+0301) are equal `String`s, but a layout's glyph clusters and line
@@ -25,6 +26,7 @@ enum TextLayoutCache {
             a.text.utf8.elementsEqual(b.text.utf8) && a.font == b.font && a.width == b.width
                 && a.numberOfLines == b.numberOfLines && a.lineBreakMode == b.lineBreakMode
                 && a.alignment == b.alignment && a.lineSpacing == b.lineSpacing
+                && a.neutralDirection == b.neutralDirection
         }
 
         func hash(into hasher: inout Hasher) {
@@ -39,6 +41,7 @@ enum TextLayoutCache {
             hasher.combine(lineBreakMode)
             hasher.combine(alignment)
             hasher.combine(lineSpacing)
+            hasher.combine(neutralDirection)
         }
     }
 

@@ -244,5 +244,22 @@ extension DateLocale {
                    shortWeekdayNames: ["周日", "周一", "周二", "周三", "周四", "周五", "周六"],
                    amSymbol: "上午", pmSymbol: "下午", uses12HourClock: false,
                    dateFieldOrder: [.year, .month, .day], dayTitlePattern: "M月d日 EEE"),
+        // Right-to-left languages: a picker in a right-to-left view shows the wheels in this
+        // order from the right (day at the right, year at the left).
+        DateLocale(identifier: "ar",
+                   monthNames: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو",
+                                "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
+                   shortMonthNames: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو",
+                                     "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
+                   shortWeekdayNames: ["أحد", "اثنين", "ثلاثاء", "أربعاء", "خميس", "جمعة", "سبت"],
+                   amSymbol: "ص", pmSymbol: "م", uses12HourClock: true,
+                   dateFieldOrder: [.day, .month, .year], dayTitlePattern: "EEE، d MMM"),
+        DateLocale(identifier: "he_IL",
+                   monthNames: ["ינואר", "פברואר", "מרץ", "אפריל", "מאי", "יוני",
+                                "יולי", "אוגוסט", "ספטמבר", "אוקטובר", "נובמבר", "דצמבר"],
+                   shortMonthNames: ["ינו׳", "פבר׳", "מרץ", "אפר׳", "מאי", "יוני", "יולי", "אוג׳", "ספט׳", "אוק׳", "נוב׳", "דצמ׳"],
+                   shortWeekdayNames: ["יום א׳", "יום ב׳", "יום ג׳", "יום ד׳", "יום ה׳", "יום ו׳", "שבת"],
+                   amSymbol: "לפ׳", pmSymbol: "אח׳", uses12HourClock: false,
+                   dateFieldOrder: [.day, .month, .year], dayTitlePattern: "EEE, d בMMM"),
     ]
 }

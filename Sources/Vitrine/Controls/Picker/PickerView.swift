@@ -56,7 +56,9 @@ public extension PickerViewDelegate {
 /// positions, so the row under a finger stays under it). Only rows in view (plus two each
 /// side) exist as views; those scrolling away are reused.
 ///
-/// Components are laid out left to right, centred in the bounds, 4 pt apart. Rows are numbered
+/// Components are laid out left to right, centred in the bounds, 4 pt apart; in a right-to-left
+/// view (`effectiveUserInterfaceLayoutDirection`) right to left, component 0 at the right, as
+/// UIKit's (a `DatePicker`'s wheels thus read in the locale's order from the right). Rows are numbered
 /// from 0; `selectedRow(inComponent:)` is -1 for a component with no rows or out of range.
 /// Differences from UIKit: a delegate method's default stands for "not implemented"
 /// (`widthForComponent` 0 is an equal share); no accessibility or attributed titles.
@@ -196,8 +198,11 @@ open class PickerView: View {
         }
         var x = max((bounds.width - total) / 2, 0)
         var band = 0.0
+        let rightToLeft = isLaidOutRightToLeft
         for (component, wheel) in wheels.enumerated() {
-            let frame = Rect(x: x, y: 0, width: widths[component], height: bounds.height)
+            // Mirrored about the middle of the bounds in right to left.
+            let left = rightToLeft ? bounds.width - x - widths[component] : x
+            let frame = Rect(x: left, y: 0, width: widths[component], height: bounds.height)
             if wheel.frame != frame {
                 wheel.frame = frame
                 wheel.updateGeometry()

@@ -120,26 +120,6 @@ extension View {
         set { accessibilityStore.elementsHidden = newValue }
     }
 
-    /// How the subviews read along a line (see `SemanticContentAttribute`). Default unspecified.
-    public var semanticContentAttribute: SemanticContentAttribute {
-        get { accessibilityStorage?.semanticContentAttribute ?? .unspecified }
-        set { accessibilityStore.semanticContentAttribute = newValue }
-    }
-
-    /// The direction this view's content reads in: the first forced `semanticContentAttribute`
-    /// going up, else the application's `userInterfaceLayoutDirection` (left to right without one).
-    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        var view: View? = self
-        while let current = view {
-            switch current.accessibilityStorage?.semanticContentAttribute ?? .unspecified {
-            case .forceLeftToRight: return .leftToRight
-            case .forceRightToLeft: return .rightToLeft
-            case .unspecified: view = current.accessibilityParent
-            }
-        }
-        return Application.currentIfAny?.userInterfaceLayoutDirection ?? .leftToRight
-    }
-
     /// Computes the label when asked, in place of `accessibilityLabel` (iOS 17's
     /// `accessibilityLabelBlock`). Nil: the stored or default label.
     public var accessibilityLabelBlock: (@MainActor () -> String?)? {

@@ -14,6 +14,10 @@ import VitrineGraphics
 /// A view without an intrinsic size therefore keeps the length it was given, unless the
 /// distribution stretches it.
 ///
+/// A row runs from the content box's leading edge: from the left, or from the right when the
+/// stack's `effectiveUserInterfaceLayoutDirection` is right to left (offsets below are from
+/// that edge); a column's `leading` and `trailing` alignments mirror the same way, as in UIKit.
+///
 /// Along the axis, with `L` the content box's length, `n` visible arranged views and
 /// `S = spacing × (n − 1)`:
 /// - `fill`: a view with an intrinsic length gets it; views without one share `L − S` minus
@@ -46,7 +50,8 @@ import VitrineGraphics
 open class StackView: View, SubviewChangeObserving {
     /// The direction arranged views are laid out in.
     public enum Axis: Sendable, Hashable {
-        /// Left to right, in a row.
+        /// In a row from the leading edge: left to right, right to left when the stack's
+        /// `effectiveUserInterfaceLayoutDirection` is (the first arranged view at the right).
         case horizontal
         /// Top to bottom, in a column.
         case vertical
@@ -56,11 +61,13 @@ open class StackView: View, SubviewChangeObserving {
     public enum Alignment: Sendable, Hashable {
         /// Stretched to the content box's cross length.
         case fill
-        /// At the left edge of a column, the top edge of a row, at natural cross length.
+        /// At the leading edge of a column (the left one, the right one right to left), the top
+        /// edge of a row, at natural cross length.
         case leading
         /// In the middle of the content box, at natural cross length.
         case center
-        /// At the right edge of a column, the bottom edge of a row, at natural cross length.
+        /// At the trailing edge of a column (the right one, the left one right to left), the
+        /// bottom edge of a row, at natural cross length.
         case trailing
 
         /// The top edge of a row: the same as `leading`.
@@ -273,10 +280,12 @@ open class StackView: View, SubviewChangeObserving {
             naturalLengths.append(intrinsic ?? (horizontal ? view.frame.width : view.frame.height))
         }
         distribute(along: horizontal ? box.width : box.height)
+        // Right to left, a row starts at the right and a column's leading edge is its right one.
+        let rightToLeft = isRightToLeft
 
         for (index, view) in visibleViews.enumerated() {
-            let main = mainStart + offsets[index]
             let length = lengths[index]
+            let main = horizontal && rightToLeft ? box.maxX - offsets[index] - length : mainStart + offsets[index]
             var crossOffset = 0.0
             var crossSize = crossLength
             if alignment != .fill {
@@ -286,6 +295,7 @@ open class StackView: View, SubviewChangeObserving {
                 case .center: crossOffset = (crossLength - crossSize) / 2
                 case .trailing: crossOffset = crossLength - crossSize
                 }
+                if !horizontal && rightToLeft && alignment != .center { crossOffset = crossLength - crossSize - crossOffset }
             }
             view.frame = horizontal
                 ? Rect(x: main, y: crossStart + crossOffset, width: length, height: crossSize)

@@ -2,7 +2,10 @@ import VitrineGraphics
 
 /// How a `CollectionView` places its items (UIKit's `UICollectionViewFlowLayout`, vertical
 /// scrolling only): rows of equal items, left to right, wrapping to the width; sections one
-/// under the other, each inside its `sectionInset`.
+/// under the other, each inside its `sectionInset`. In a collection view whose
+/// `effectiveUserInterfaceLayoutDirection` is right to left the layout is mirrored (rows fill
+/// from the right, `sectionInset.left` is at the right edge), as UIKit's flow layout with
+/// `flipsHorizontallyInOppositeLayoutDirection` (its default).
 ///
 /// Items per row: as many as fit in the width less the insets, with at least
 /// `minimumInteritemSpacing` between them; the space left over is shared between the gaps
@@ -250,7 +253,10 @@ open class CollectionView: ScrollView {
         let columns = layout.columns(forWidth: bounds.width)
         let step = layout.step(columns: columns, width: bounds.width)
         let row = indexPath.item / columns, column = indexPath.item % columns
-        return Rect(x: layout.sectionInset.left + Double(column) * step,
+        let fromLeft = layout.sectionInset.left + Double(column) * step
+        // Right to left the whole layout is mirrored, insets included (UIKit's flow layout
+        // `flipsHorizontallyInOppositeLayoutDirection`, true by default).
+        return Rect(x: isRightToLeft ? bounds.width - fromLeft - layout.itemSize.width : fromLeft,
                     y: sectionTops[indexPath.section] + layout.sectionInset.top
                         + Double(row) * (layout.itemSize.height + layout.minimumLineSpacing),
                     width: layout.itemSize.width, height: layout.itemSize.height)

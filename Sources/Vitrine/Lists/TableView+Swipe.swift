@@ -2,7 +2,9 @@ import VitrineGraphics
 
 /// Swipe to reveal trailing actions: a leftward horizontal pan on a row whose delegate gives a
 /// `SwipeActionsConfiguration` slides the row's content left over its action buttons. Released
-/// past half the buttons' width (or flicked left) it stays open; otherwise it closes. Pulled
+/// past half the buttons' width (or flicked left) it stays open; otherwise it closes. Right to
+/// left (the table's `effectiveUserInterfaceLayoutDirection`) everything is mirrored, as in
+/// UIKit: the trailing actions are at the left and a rightward pan reveals them. Pulled
 /// past 60 % of the row's width it performs the first action (when
 /// `performsFirstActionWithFullSwipe`). A tap on a button calls its handler; a touch elsewhere
 /// on the table closes the open row.
@@ -39,9 +41,10 @@ extension TableView {
         let location = pan.location(in: self)
         let start = Point(x: location.x - translation.x, y: location.y - translation.y)
         guard let path = indexPathForRow(at: start), let cell = visibleRows.item(at: path)?.view else { return nil }
-        // An open row may be closed by a rightward pan; others open only leftward.
+        // An open row may be closed by a pan toward the trailing edge; others open only toward
+        // the leading one (leftward; rightward right to left).
         if swipe.cell === cell, let configuration = cell.swipeConfiguration { return (path, cell, configuration) }
-        guard translation.x < 0,
+        guard translation.x * swipeSign < 0,
               let configuration = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path),
               !configuration.actions.isEmpty else { return nil }
         return (path, cell, configuration)
@@ -62,13 +65,13 @@ extension TableView {
             pan.setTranslation(.zero, in: self)
         case .changed:
             guard let cell = swipe.cell else { return }
-            let raw = swipe.startOffset - pan.translation(in: self).x
+            let raw = swipe.startOffset - pan.translation(in: self).x * swipeSign
             cell.swipeOffset = min(max(raw, 0), cell.bounds.width)
         case .ended, .cancelled:
             swipe.isPanning = false
             guard let cell = swipe.cell, let configuration = cell.swipeConfiguration else { return }
             let open = Double(configuration.actions.count) * TableView.swipeActionWidth
-            let velocity = pan.velocity(in: self).x
+            let velocity = pan.velocity(in: self).x * swipeSign
             if pan.state == .ended, configuration.performsFirstActionWithFullSwipe,
                cell.swipeOffset > cell.bounds.width * 0.6, let first = configuration.actions.first {
                 perform(first, button: cell.swipeActionViews.first ?? cell)
@@ -81,6 +84,9 @@ extension TableView {
             break
         }
     }
+
+    /// 1 left to right, −1 right to left: a swipe's x motions are read mirrored.
+    private var swipeSign: Double { isRightToLeft ? -1 : 1 }
 
     private func currentSwipe() -> (ItemPath, TableViewCell, SwipeActionsConfiguration)? {
         guard let cell = swipe.cell, let path = swipe.path, let configuration = cell.swipeConfiguration else { return nil }

@@ -136,6 +136,8 @@ open class TableView: ScrollView {
     var tracking: (path: ItemPath, start: Point)?
     /// The swipe in progress or the open row.
     var swipe = SwipeState()
+    /// The section index, while the data source gives titles (TableView+SectionIndex.swift).
+    var sectionIndexView: SectionIndexView?
     /// Decides whether the swipe pan may begin (horizontal, on a row with actions).
     lazy var swipeArbiter = SwipeArbiter(table: self)
     /// The batch being recorded by `performBatchUpdates`.
@@ -304,6 +306,7 @@ open class TableView: ScrollView {
         closeSwipe(animated: false)
         tracking = nil
         rebuildLayout()
+        reloadSectionIndex()
     }
 
     // MARK: Layout
@@ -316,6 +319,7 @@ open class TableView: ScrollView {
         let size = Size(width: bounds.width, height: layout.contentHeight)
         if contentSize != size { contentSize = size }
         layoutVisibleContent()
+        layoutSectionIndex()
         refreshControl?.tableDidLayout()
     }
 
@@ -354,6 +358,8 @@ open class TableView: ScrollView {
         let section = layout.sections[item.path.section]
         let cell = item.view
         cell.frame = layout.rect(global: item.index, in: section, width: bounds.width)
+        // The section index covers the trailing edge: the cell keeps its content clear of it.
+        cell.sectionIndexInset = sectionIndexView == nil ? 0 : Self.sectionIndexWidth
         cell.separatorView.isHidden = separatorStyle == .none
         cell.separatorView.backgroundColor = separatorColor
         if cell.separatorInset != separatorInset {

@@ -9,6 +9,11 @@ import VitrineGraphics
 /// and reused: when a row scrolls away its cell is hidden and kept, `prepareForReuse()` runs
 /// and the data source configures it for another row. Add custom subviews to `contentView`
 /// (it slides with a swipe). Coordinates: the cell's bounds, as wide as the table.
+///
+/// Right to left (the cell's `effectiveUserInterfaceLayoutDirection`) the standard layout is
+/// mirrored, as UIKit's: the image at the right, the labels from there, the `.value1` detail
+/// and the accessory at the left (the disclosure chevron pointing left), the separator inset
+/// from the right, the swipe actions revealed at the left.
 open class TableViewCell: View {
     /// How the standard labels and image are arranged (UIKit's `UITableViewCell.CellStyle`).
     public enum Style: Sendable, Hashable {
@@ -26,7 +31,7 @@ open class TableViewCell: View {
     public let reuseIdentifier: String?
 
     /// The view that holds the content; add custom subviews here. It slides left to reveal
-    /// the swipe actions.
+    /// the swipe actions (right in a right-to-left cell).
     public let contentView = View(frame: .zero)
     /// Shown behind the content while the row is highlighted or selected (light grey by
     /// default).
@@ -38,6 +43,24 @@ open class TableViewCell: View {
     /// The picture at the leading edge, square, as tall as the row less 8 points each side
     /// (hidden without an image).
     public let imageView = ImageView(frame: .zero)
+    /// The standard mark at the trailing edge of the row (UIKit's `accessoryType`): a
+    /// disclosure chevron or a check mark; default `.none`. Right to left it is at the left
+    /// edge and the chevron points left. The data source sets it for each row (reuse keeps it).
+    public var accessoryType = AccessoryType.none {
+        didSet { if accessoryType != oldValue { accessoryDidChange(old: nil) } }
+    }
+    /// The app's own view at the trailing edge instead of `accessoryType`'s mark (UIKit's
+    /// `accessoryView`), at its own size, centred vertically; nil (the default): the mark.
+    public var accessoryView: View? {
+        didSet { if accessoryView !== oldValue { accessoryDidChange(old: oldValue) } }
+    }
+    /// Draws `accessoryType`.
+    let accessoryMark = CellAccessoryMark(frame: .zero)
+    /// Points at the trailing edge the table's section index covers (set by the table): the
+    /// accessory and labels stay clear of it, as UIKit's.
+    var sectionIndexInset = 0.0 {
+        didSet { if sectionIndexInset != oldValue { setNeedsLayout() } }
+    }
     /// The line under the row (hidden when the table's `separatorStyle` is `.none`).
     let separatorView = View(frame: .zero)
     /// Where the separator starts and ends (set from the table's `separatorInset`).
@@ -51,7 +74,8 @@ open class TableViewCell: View {
     /// Swipe actions shown behind the content (nil when none are revealed).
     var swipeActionViews: [Button] = []
     var swipeConfiguration: SwipeActionsConfiguration?
-    /// How far, in points, the content is slid left (0: closed).
+    /// How far, in points, the content is slid toward the leading edge (left; right right to
+    /// left) to reveal the actions (0: closed).
     var swipeOffset = 0.0 {
         didSet { if swipeOffset != oldValue { setNeedsLayout() } }
     }
@@ -124,45 +148,53 @@ open class TableViewCell: View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds
-        contentView.frame = Rect(x: -swipeOffset, y: 0, width: b.width, height: b.height)
+        let rightToLeft = isRightToLeft
+        // Frames are computed left to right, then mirrored in the cell's width right to left
+        // (image at the right, the detail at the left, the swipe from the left), as UIKit's.
+        func place(_ rect: Rect) -> Rect {
+            rightToLeft ? Rect(x: b.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height) : rect
+        }
+        contentView.frame = Rect(x: rightToLeft ? swipeOffset : -swipeOffset, y: 0, width: b.width, height: b.height)
         selectedBackgroundView.frame = Rect(x: 0, y: 0, width: b.width, height: b.height)
         var x = 16.0
         if imageView.image != nil {
             let side = max(0, b.height - 16)
             imageView.isHidden = false
-            imageView.frame = Rect(x: x, y: 8, width: side, height: side)
+            imageView.frame = place(Rect(x: x, y: 8, width: side, height: side))
             x += side + 12
         } else {
             imageView.isHidden = true
         }
-        let width = max(0, b.width - x - 16)
+        let width = max(0, b.width - x - 16 - sectionIndexInset - layoutAccessory(in: b, place: place))
         switch style {
         case .default:
-            textLabel.frame = Rect(x: x, y: 0, width: width, height: b.height)
+            textLabel.frame = place(Rect(x: x, y: 0, width: width, height: b.height))
         case .value1:
-            textLabel.frame = Rect(x: x, y: 0, width: width * 0.6, height: b.height)
-            detailTextLabel.frame = Rect(x: x + width * 0.6, y: 0, width: width * 0.4, height: b.height)
+            textLabel.frame = place(Rect(x: x, y: 0, width: width * 0.6, height: b.height))
+            detailTextLabel.frame = place(Rect(x: x + width * 0.6, y: 0, width: width * 0.4, height: b.height))
+            detailTextLabel.textAlignment = rightToLeft ? .left : .right
         case .subtitle:
             let hasDetail = !(detailTextLabel.text ?? "").isEmpty
             let textHeight = hasDetail ? min(b.height / 2 + 2, 26) : b.height
             let top = hasDetail ? max(0, b.height / 2 - textHeight + 2) : 0
-            textLabel.frame = Rect(x: x, y: top, width: width, height: textHeight)
-            detailTextLabel.frame = Rect(x: x, y: top + textHeight, width: width, height: min(b.height / 2 - 2, 22))
+            textLabel.frame = place(Rect(x: x, y: top, width: width, height: textHeight))
+            detailTextLabel.frame = place(Rect(x: x, y: top + textHeight, width: width, height: min(b.height / 2 - 2, 22)))
         }
-        separatorView.frame = Rect(x: separatorInset.left, y: b.height - 1,
-                                   width: max(0, b.width - separatorInset.left - separatorInset.right), height: 1)
-        layoutSwipeActions()
+        separatorView.frame = place(Rect(x: separatorInset.left, y: b.height - 1,
+                                         width: max(0, b.width - separatorInset.left - separatorInset.right), height: 1))
+        layoutSwipeActions(rightToLeft: rightToLeft)
     }
 
-    /// Places the action buttons in the revealed strip at the trailing edge, each as wide as
-    /// its share of the strip (the first action outermost, as UIKit).
-    private func layoutSwipeActions() {
+    /// Places the action buttons in the revealed strip at the trailing edge (the left one right
+    /// to left), each as wide as its share of the strip (the first action outermost, as UIKit).
+    private func layoutSwipeActions(rightToLeft: Bool) {
         guard !swipeActionViews.isEmpty else { return }
         let b = bounds
         let share = swipeOffset / Double(swipeActionViews.count)
         for (index, button) in swipeActionViews.enumerated() {
             let position = Double(swipeActionViews.count - 1 - index)
-            button.frame = Rect(x: b.width - swipeOffset + position * share, y: 0, width: share, height: b.height)
+            let x = b.width - swipeOffset + position * share
+            button.frame = Rect(x: rightToLeft ? b.width - x - share : x, y: 0, width: share, height: b.height)
         }
     }
 }

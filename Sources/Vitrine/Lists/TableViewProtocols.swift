@@ -15,6 +15,13 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     /// The title of `section`'s footer (default nil).
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+    /// The titles of the section index, a column of short titles ("A", "B"…) at the trailing
+    /// edge of the table (the left edge right to left), asked at each reload (UIKit's
+    /// `sectionIndexTitles(for:)`; default nil: no index).
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+    /// The section a touch on the index title `title`, at `index` in the titles, scrolls to
+    /// the top (default `index`).
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
 }
 
 public extension TableViewDataSource {
@@ -24,6 +31,10 @@ public extension TableViewDataSource {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     /// Default: what the requirement says when not implemented.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// Default: what the requirement says when not implemented.
+    func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    /// Default: what the requirement says when not implemented.
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
 
 /// What a `TableView` tells and asks its delegate (UIKit's `UITableViewDelegate`): heights,

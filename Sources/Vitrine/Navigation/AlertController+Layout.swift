@@ -41,9 +41,12 @@ extension AlertController {
         let sideBySide = preferredStyle == .alert && ordered.count == 2
         if sideBySide {
             if hasText { addSeparator(in: contentView, Rect(x: 0, y: y, width: width, height: 1)) }
+            // The first (the cancel action, when there is one) at the leading edge: the right
+            // one right to left, as UIKit's row of two.
             let half = width / 2
-            actionButtons[0].frame = Rect(x: 0, y: y + 1, width: half, height: Self.actionHeight)
-            actionButtons[1].frame = Rect(x: half, y: y + 1, width: width - half, height: Self.actionHeight)
+            let firstX = view.isRightToLeft ? width - half : 0, secondX = view.isRightToLeft ? 0 : half
+            actionButtons[0].frame = Rect(x: firstX, y: y + 1, width: half, height: Self.actionHeight)
+            actionButtons[1].frame = Rect(x: secondX, y: y + 1, width: width - half, height: Self.actionHeight)
             addSeparator(in: contentView, Rect(x: half, y: y + 1, width: 1, height: Self.actionHeight))
             y += 1 + Self.actionHeight
         } else {

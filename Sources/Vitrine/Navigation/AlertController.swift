@@ -37,7 +37,9 @@ public final class AlertAction {
 /// `.crossDissolve` transition, so what is behind stays visible, dimmed; its view covers the
 /// whole window and takes every touch, so nothing behind it can be touched while it is up.
 /// `.alert` shows a centred box (two actions side by side, more stacked); `.actionSheet` a
-/// panel at the bottom with the actions stacked and the cancel action apart below it.
+/// panel at the bottom with the actions stacked and the cancel action apart below it. Two
+/// actions side by side put the cancel one (else the first added) at the leading edge: the
+/// left, the right one when the alert's view lays out right to left, as UIKit's.
 ///
 /// A tap on an enabled action dismisses the alert (animated); the action's handler is called
 /// once the alert is gone, as UIKit. Actions tapped meanwhile do nothing. Touches outside the

@@ -3,6 +3,8 @@ import VitrineGraphics
 /// The bar at the top of a navigation controller (UIKit's `UINavigationBar`): the top item's
 /// title in the middle, a back button on the left titled after the item below it (its
 /// `backButtonTitle`, else its title, else "Back"), and the top item's right bar button items.
+/// Right to left (the bar's `effectiveUserInterfaceLayoutDirection`) the back button is on the
+/// right with its chevron mirrored and the right bar button items on the left, as in UIKit.
 ///
 /// The bar is laid out for its own bounds (points); a navigation controller makes it
 /// `NavigationBar.height` tall (UIKit's is 44: a kiosk is touched by standing adults, so
@@ -41,7 +43,8 @@ open class NavigationBar: View {
     public let titleLabel = Label(frame: .zero)
     /// The back button (hidden when there is nothing to go back to).
     public let backButton = Button(frame: .zero)
-    /// The buttons of the top item's `rightBarButtonItems`, right-most first.
+    /// The buttons of the top item's `rightBarButtonItems`, outermost first (right-most; left-most
+    /// right to left).
     public private(set) var rightButtons: [Button] = []
 
     /// Called when the back button is tapped (the navigation controller pops).
@@ -50,6 +53,8 @@ open class NavigationBar: View {
     private var fallbackTitles: [String?] = []
     private let hairline = View(frame: .zero)
     private let measuring = Label(frame: .zero)
+    /// The back button's title without its chevron.
+    private var shownBackTitle = ""
 
     /// A bar covering `frame` (its superview's space).
     public override init(frame: Rect) {
@@ -100,7 +105,8 @@ open class NavigationBar: View {
         if let back = backItem, !top.hidesBackButton {
             var backTitle = back.backButtonTitle ?? title(at: items.count - 2) ?? ToolkitStrings.string("Back")
             if backTitle.isEmpty || backTitle.count > Self.longestBackTitle { backTitle = ToolkitStrings.string("Back") }
-            backButton.setTitle("‹ " + backTitle, for: .normal)
+            shownBackTitle = backTitle
+            backButton.setTitle(backButtonTitle(backTitle), for: .normal)
             backButton.isHidden = false
         } else {
             backButton.isHidden = true
@@ -134,25 +140,40 @@ open class NavigationBar: View {
         return measuring.intrinsicContentSize.width + 24
     }
 
-    /// Back button left, right buttons right (the first right-most), the title centred in
-    /// the bar and clear of both when it can be.
+    /// Back button at the leading edge, right bar buttons at the trailing edge (the first
+    /// outermost), the title centred in the bar and clear of both when it can be. Right to left
+    /// (`effectiveUserInterfaceLayoutDirection`) the sides swap, as UIKit's: the back button at
+    /// the right with its chevron pointing right, the "right" items at the left.
     open override func layoutSubviews() {
         let b = bounds
+        let rightToLeft = isRightToLeft
         hairline.frame = Rect(x: 0, y: b.height - 1, width: b.width, height: 1)
-        var left = 4.0
+        // Distances from the leading and trailing edges taken by buttons.
+        var leading = 4.0
         if !backButton.isHidden {
+            // The direction may have changed since the title was set: the chevron follows.
+            let title = backButtonTitle(shownBackTitle)
+            if backButton.currentTitle != title { backButton.setTitle(title, for: .normal) }
             let width = min(buttonWidth(backButton.currentTitle, font: backButton.titleFont), b.width / 3)
-            backButton.frame = Rect(x: 4, y: 0, width: width, height: b.height - 1)
-            left = backButton.frame.maxX
+            backButton.frame = Rect(x: rightToLeft ? b.width - 4 - width : 4, y: 0, width: width, height: b.height - 1)
+            leading += width
         }
-        var right = b.width - 4
+        var trailing = 4.0
         for button in rightButtons {
             let width = min(buttonWidth(button.currentTitle, font: button.titleFont), b.width / 4)
-            button.frame = Rect(x: right - width, y: 0, width: width, height: b.height - 1)
-            right -= width
+            button.frame = Rect(x: rightToLeft ? trailing : b.width - trailing - width, y: 0, width: width, height: b.height - 1)
+            trailing += width
         }
         // Centred on the bar, as wide as stays clear of the buttons on both sides.
-        let half = max(0, min(b.midX - left, right - b.midX) - 8)
+        let half = max(0, min(b.midX - leading, b.midX - trailing) - 8)
         titleLabel.frame = Rect(x: b.midX - half, y: 0, width: 2 * half, height: b.height - 1)
     }
+
+    /// The back button's title for the current direction: the chevron before the title. Right
+    /// to left a right-to-left mark makes the line read right to left whatever the title's
+    /// script, so the chevron sits at the right and is drawn mirrored (›), as UIKit's.
+    private func backButtonTitle(_ title: String) -> String {
+        isRightToLeft ? "\u{200F}‹ " + title : "‹ " + title
+    }
+
 }

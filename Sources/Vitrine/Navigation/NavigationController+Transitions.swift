@@ -5,7 +5,8 @@ import VitrineGraphics
 final class NavigationTransition {
     let from: ViewController
     let to: ViewController
-    /// A push (the new view comes from the right) or a pop (the top view leaves to the right).
+    /// A push (the new view comes from the trailing side, the right) or a pop (the top view
+    /// leaves toward it).
     let forward: Bool
     /// Driven by the back swipe rather than an animation.
     let isInteractive: Bool
@@ -22,9 +23,10 @@ final class NavigationTransition {
 }
 
 extension NavigationController {
-    /// Past this speed (points per second, toward the right) a released back swipe completes
-    /// wherever it is; past it toward the left it cancels. Between the two, it completes when
-    /// the view has moved past half the width (UIKit's rule).
+    /// Past this speed (points per second, away from the edge the swipe started at: toward the
+    /// right, toward the left right to left) a released back swipe completes wherever it is;
+    /// past it the other way it cancels. Between the two, it completes when the view has moved
+    /// past half the width (UIKit's rule).
     public static let backSwipeDecisiveVelocity = 300.0
 
     /// Shows `to` in place of `from` (a push when `forward`), with the appearance callbacks
@@ -68,7 +70,7 @@ extension NavigationController {
         }
         let transition = NavigationTransition(from: from, to: to, forward: forward, isInteractive: false, cleanup: cleanup)
         begin(transition)
-        let width = containerView.bounds.width
+        let width = containerView.bounds.width * slideSign
         let bounds = containerView.bounds
         let toView = to.view, fromView = from.view
         View.animate(withDuration: Self.slideDuration, options: .curveEaseInOut, animations: {
@@ -82,10 +84,11 @@ extension NavigationController {
         self.transition = transition
         containerView.isUserInteractionEnabled = false
         let bounds = containerView.bounds
+        let width = bounds.width * slideSign
         let toView = transition.to.view, fromView = transition.from.view
         View.performWithoutAnimation {
             install(toView)
-            toView.frame = bounds.offsetBy(dx: transition.forward ? bounds.width : -bounds.width * Self.parallax, dy: 0)
+            toView.frame = bounds.offsetBy(dx: transition.forward ? width : -width * Self.parallax, dy: 0)
             fromView.frame = bounds
         }
         // A pop shows the view underneath: it goes below the leaving one.
@@ -110,6 +113,10 @@ extension NavigationController {
         runQueuedOperations()
     }
 
+    /// 1 left to right, −1 right to left: slides run mirrored (a push comes in from the left,
+    /// a pop and the back swipe move the top view toward the left), as UIKit's.
+    var slideSign: Double { (viewIfLoaded?.isRightToLeft ?? false) ? -1 : 1 }
+
     // MARK: The back swipe
 
     /// Follows the back swipe: starts an interactive pop, moves the views with the finger, and
@@ -123,7 +130,7 @@ extension NavigationController {
         case .changed:
             follow(pan)
         case .ended:
-            let velocity = pan.velocity(in: nil).x
+            let velocity = pan.velocity(in: nil).x * slideSign
             let progress = interactiveProgress(pan)
             let completes = velocity > Self.backSwipeDecisiveVelocity
                 || (velocity >= -Self.backSwipeDecisiveVelocity && progress > 0.5)
@@ -155,16 +162,17 @@ extension NavigationController {
     private func interactiveProgress(_ pan: PanGestureRecognizer) -> Double {
         let width = containerView.bounds.width
         guard width > 0 else { return 0 }
-        return min(max(pan.translation(in: nil).x / width, 0), 1)
+        return min(max(pan.translation(in: nil).x * slideSign / width, 0), 1)
     }
 
     private func follow(_ pan: PanGestureRecognizer) {
         guard let transition, transition.isInteractive else { return }
         let p = interactiveProgress(pan)
         let bounds = containerView.bounds
+        let width = bounds.width * slideSign
         View.performWithoutAnimation {
-            transition.from.view.frame = bounds.offsetBy(dx: bounds.width * p, dy: 0)
-            transition.to.view.frame = bounds.offsetBy(dx: -bounds.width * Self.parallax * (1 - p), dy: 0)
+            transition.from.view.frame = bounds.offsetBy(dx: width * p, dy: 0)
+            transition.to.view.frame = bounds.offsetBy(dx: -width * Self.parallax * (1 - p), dy: 0)
         }
     }
 
@@ -177,11 +185,12 @@ extension NavigationController {
             transition.to.beginAppearanceTransition(false, animated: true)
         }
         let bounds = containerView.bounds
+        let width = bounds.width * slideSign
         let remaining = completing ? 1 - progress : progress
         let fromView = transition.from.view, toView = transition.to.view
         View.animate(withDuration: max(0.05, Self.slideDuration * remaining), options: .curveEaseOut, animations: {
-            fromView.frame = completing ? bounds.offsetBy(dx: bounds.width, dy: 0) : bounds
-            toView.frame = completing ? bounds : bounds.offsetBy(dx: -bounds.width * Self.parallax, dy: 0)
+            fromView.frame = completing ? bounds.offsetBy(dx: width, dy: 0) : bounds
+            toView.frame = completing ? bounds : bounds.offsetBy(dx: -width * Self.parallax, dy: 0)
         }, completion: { [weak self] _ in self?.end(transition, completed: completing) })
     }
 }

@@ -41,7 +41,7 @@ extension ViewController {
 
 /// A stack of controllers with a bar on top (UIKit's `UINavigationController`): push a
 /// controller to go forward, pop it (the bar's back button, the back swipe from the left screen
-/// edge, or `popViewController`) to go back.
+/// edge — the right one right to left — or `popViewController`) to go back.
 ///
 /// Containment is UIKit's: every controller on the stack is a child (`addChild` calls its
 /// `willMove(toParent:)`, `didMove(toParent:)` follows once its view is in place; a popped one
@@ -55,7 +55,9 @@ extension ViewController {
 /// the leaving one's `viewDidDisappear` and the arriving one's `viewDidAppear`.
 ///
 /// Animated, a push slides the new view in from the right edge over the old one, which moves a
-/// third of the way left; a pop does the reverse (`slideDuration`, ease in-out). While a
+/// third of the way left; a pop does the reverse (`slideDuration`, ease in-out). Right to left
+/// (the controller's view's `effectiveUserInterfaceLayoutDirection`) the slides are mirrored, as
+/// in UIKit: a push comes in from the left edge, a pop leaves toward the left. While a
 /// transition runs neither view takes new touches (touches already down go on, and end or are
 /// cancelled once when their view leaves the window). A push, pop or `setViewControllers` asked
 /// for meanwhile is queued and runs when the transition ends (logged); UIKit would misbehave.
@@ -96,8 +98,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         isNavigationBarHidden = hidden
     }
 
-    /// The back swipe from the left screen edge (a `ScreenEdgePanGestureRecognizer` on this
-    /// controller's view; a navigation controller whose view does not reach the screen's left
+    /// The back swipe from the left screen edge, the right one when the controller's view lays
+    /// out right to left (a `ScreenEdgePanGestureRecognizer` on this controller's view, its
+    /// `edges` set in each layout pass; a navigation controller whose view does not reach that
     /// edge, in a form sheet for instance, never gets the swipe). Disable it to turn it off. Its delegate is this controller,
     /// which lets it begin only when there is something to pop and no transition is running.
     public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer()
@@ -150,7 +153,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
             self.popViewController(animated: true)
         }
         view.addSubview(navigationBar)
-        interactivePopGestureRecognizer.edges = .left
+        interactivePopGestureRecognizer.edges = view.isRightToLeft ? .right : .left
         interactivePopGestureRecognizer.delegate = self
         // One closure made here: following the swipe allocates nothing per touch.
         interactivePopGestureRecognizer.addAction { [weak self] recognizer in self?.handleBackSwipe(recognizer) }
@@ -166,6 +169,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
         containerView.frame = content
         guard transition == nil else { return }
+        // A change of direction lays the view out again: the back swipe follows it.
+        interactivePopGestureRecognizer.edges = view.isRightToLeft ? .right : .left
         topViewController?.viewIfLoaded?.frame = containerView.bounds
     }
 

@@ -37,7 +37,8 @@ extension TabBarDelegate {
 
 /// A row of items at the bottom of the screen, one selected (UIKit's `UITabBar`).
 ///
-/// Items share the width equally. A tap — a finger that lifts on the item it touched down on —
+/// Items share the width equally, the first at the leading edge (at the right when the bar's
+/// `effectiveUserInterfaceLayoutDirection` is right to left, as UIKit's). A tap — a finger that lifts on the item it touched down on —
 /// selects an enabled item and tells the delegate (`shouldSelect` first; UIKit's `UITabBar`
 /// asks only its controller). The selected item's title (and a bar above it) take
 /// `selectedItemTintColor`, the others `unselectedItemTintColor`. Setting `selectedItem` in
@@ -127,7 +128,7 @@ open class TabBar: View {
         }
         let width = b.width / Double(items.count)
         for index in items.indices {
-            let cell = Rect(x: Double(index) * width, y: 1, width: width, height: b.height - 1)
+            let cell = Rect(x: cellMinX(index, width: width), y: 1, width: width, height: b.height - 1)
             if items[index].image != nil {
                 imageViews[index].frame = Rect(x: cell.minX, y: cell.minY + 6, width: cell.width, height: cell.height * 0.5 - 6)
                 titleLabels[index].frame = Rect(x: cell.minX, y: cell.minY + cell.height * 0.5, width: cell.width, height: cell.height * 0.5 - 4)
@@ -138,17 +139,25 @@ open class TabBar: View {
         }
         if let selected = selectedItem, let index = items.firstIndex(where: { $0 === selected }) {
             indicator.isHidden = false
-            indicator.frame = Rect(x: Double(index) * width + width * 0.2, y: 1, width: width * 0.6, height: 3)
+            indicator.frame = Rect(x: cellMinX(index, width: width) + width * 0.2, y: 1, width: width * 0.6, height: 3)
         } else {
             indicator.isHidden = true
         }
     }
 
-    /// The index of the item under `point` (the bar's space), or nil.
+    /// The left edge of item `index`'s cell `width` points wide: items run from the leading
+    /// edge, the right one right to left (`effectiveUserInterfaceLayoutDirection`), as UIKit's.
+    private func cellMinX(_ index: Int, width: Double) -> Double {
+        isRightToLeft ? bounds.width - Double(index + 1) * width : Double(index) * width
+    }
+
+    /// The index of the item under `point` (the bar's space), or nil; items run right to left
+    /// in a right-to-left bar.
     public func indexOfItem(at point: Point) -> Int? {
         guard !items.isEmpty, bounds.contains(point) else { return nil }
         // Clamped as it converts: bounds a handler made huge or infinite must not trap.
-        return Int(clamping: (point.x - bounds.minX) / (bounds.width / Double(items.count)), to: 0...(items.count - 1))
+        let fromLeft = Int(clamping: (point.x - bounds.minX) / (bounds.width / Double(items.count)), to: 0...(items.count - 1))
+        return isRightToLeft ? items.count - 1 - fromLeft : fromLeft
     }
 
     // MARK: Touches

@@ -20,7 +20,6 @@ package final class AccessibilityStorage {
     package var elements: [View]?
     package var viewIsModal: Bool?
     package var elementsHidden = false
-    package var semanticContentAttribute = SemanticContentAttribute.unspecified
     package var labelBlock: (@MainActor () -> String?)?
     package var valueBlock: (@MainActor () -> String?)?
     package var hintBlock: (@MainActor () -> String?)?
@@ -44,7 +43,9 @@ package final class AccessibilityStorage {
 }
 
 /// How a view's content is laid out along the reading direction (UIKit's
-/// `UISemanticContentAttribute`, reduced to what Vitrine uses: the reading and focus order).
+/// `UISemanticContentAttribute`; UIKit's `playback` and `spatial`, left to right in every
+/// language, are `forceLeftToRight` here). Read by layout (leading and trailing, stacks, bars,
+/// cells), drawing and the reading and focus order: see `View.semanticContentAttribute`.
 public enum SemanticContentAttribute: Sendable, Hashable {
     /// Follows the superview, and at the top the application's `userInterfaceLayoutDirection`.
     case unspecified
@@ -54,7 +55,7 @@ public enum SemanticContentAttribute: Sendable, Hashable {
     case forceRightToLeft
 }
 
-/// The direction text and reading order run in (UIKit's `UIUserInterfaceLayoutDirection`).
+/// The direction text, layout and reading order run in (UIKit's `UIUserInterfaceLayoutDirection`).
 public enum UserInterfaceLayoutDirection: Sendable, Hashable {
     /// Leading is left (English, French, Russian, Chinese).
     case leftToRight

@@ -40,6 +40,8 @@ extension Application {
     /// Tells every window's views when the language or the direction is no longer the given one.
     private func languageMayHaveChanged(from language: String, layoutDirection: UserInterfaceLayoutDirection) {
         guard ownLocalizer.language != language || ownLayoutDirection != layoutDirection else { return }
+        // Constraints using leading and trailing are re-read in the next layout pass.
+        if ownLayoutDirection != layoutDirection { LayoutEngine.shared.layoutDirectionMayHaveChanged() }
         for window in windows { window.notifyLanguageDidChange(from: language, layoutDirection: layoutDirection) }
     }
 }

@@ -90,9 +90,10 @@ extension View {
     public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
     /// The frame's maxX.
     public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
-    /// The leading edge: the left one (right-to-left layout is not supported yet).
+    /// The leading edge: the left one, the right one when the constraint reads right to left
+    /// (see `LayoutConstraint.Attribute.leading`).
     public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
-    /// The trailing edge: the right one (right-to-left layout is not supported yet).
+    /// The trailing edge: the right one, the left one right to left.
     public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
     /// The frame's midX.
     public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }

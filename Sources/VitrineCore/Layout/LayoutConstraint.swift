@@ -37,8 +37,15 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable {
 /// Positions are in the coordinate space of the items' nearest common ancestor (`left` of a
 /// subview is its frame's minX there; the ancestor's own `left` is 0, its bounds' left edge);
 /// sizes are the views' bounds sizes, in points. With no second item the right side is
-/// `constant` (only for `width` and `height`). `leading` and `trailing` are `left` and
-/// `right` (right-to-left layout is not supported yet).
+/// `constant` (only for `width` and `height`).
+///
+/// A constraint that uses `leading` or `trailing` reads the direction of the items' nearest
+/// common ancestor (its `effectiveUserInterfaceLayoutDirection`): left to right, leading is
+/// `left` and trailing `right`; right to left, the whole constraint is read in that ancestor's
+/// mirrored space (x measured from its right edge, leftwards), so leading is the right edge,
+/// trailing the left one, and a positive constant moves toward the left, as in UIKit. A change
+/// of direction re-solves it. Relating `leading` or `trailing` to `left` or `right` is invalid
+/// (UIKit raises; Vitrine logs it and leaves the constraint inactive).
 ///
 /// A constraint does nothing until activated (`isActive`, `activate(_:)`), and is deactivated
 /// by the engine when one of its items leaves the hierarchy that relates them. While active it
@@ -57,9 +64,10 @@ public final class LayoutConstraint {
         case top
         /// The frame's maxY.
         case bottom
-        /// `left` (left-to-right layout only, for now).
+        /// The edge a line of text starts at: `left` in a left-to-right layout, `right` in a
+        /// right-to-left one (the direction of the constraint's items' nearest common ancestor).
         case leading
-        /// `right` (left-to-right layout only, for now).
+        /// The edge a line of text ends at: `right` left to right, `left` right to left.
         case trailing
         /// The bounds' width.
         case width
@@ -163,6 +171,9 @@ public final class LayoutConstraint {
     /// When it was last activated (the engine's count): among conflicting constraints of one
     /// priority, the latest breaks.
     var activationSerial = 0
+    /// Whether its row in the solver reads leading and trailing right to left (the
+    /// container's direction when it was added; LayoutEngine+Direction.swift).
+    var resolvedRightToLeft = false
     /// False when an item given is neither a view nor a guide.
     let itemsAreLayoutItems: Bool
 

@@ -80,6 +80,10 @@ final class LayoutEngine {
     var broken: [ActiveConstraint] = []
     /// Counts activations (`LayoutConstraint.activationSerial`).
     private var activations = 0
+    /// Set when a layout direction changed somewhere (the application's, a
+    /// `semanticContentAttribute`, a view moved under another): the next check re-reads the
+    /// direction of every constraint that uses leading or trailing (LayoutEngine+Direction.swift).
+    var directionsMayHaveChanged = false
 
     // MARK: Constraints
 
@@ -98,6 +102,7 @@ final class LayoutEngine {
         let dimensions = firstKind >= 2
         let valid = constraint.itemsAreLayoutItems && firstKind >= 0
             && (constraint.secondLayoutItem == nil ? dimensions : (dimensions ? secondKind >= 2 : secondKind == firstKind))
+            && !constraint.mixesDirectionalAndAbsoluteEdges
         guard valid else {
             firstNode.logHierarchyMisuse("\(constraint.description) relates attributes that cannot be related; it stays inactive")
             return
@@ -205,7 +210,7 @@ final class LayoutEngine {
         }
     }
 
-    private func addToSolver(_ constraint: LayoutConstraint, container: View) {
+    func addToSolver(_ constraint: LayoutConstraint, container: View) {
         guard let expression = expression(of: constraint, in: container) else { return }
         do {
             constraint.solverConstraint = try solver.add(expression, LinearRelation(constraint.relation),
@@ -219,10 +224,26 @@ final class LayoutEngine {
         }
     }
 
-    /// `first.attribute − multiplier × second.attribute − constant`, in `container`'s space.
+    /// `first.attribute − multiplier × second.attribute − constant`, in `container`'s space,
+    /// or in its mirrored space when the constraint uses leading or trailing and the container
+    /// lays out right to left (LayoutEngine+Direction.swift); records which.
     private func expression(of constraint: LayoutConstraint, in container: View) -> LinearExpression? {
         guard let first = constraint.firstLayoutItem else { return nil }
         var expression = LinearExpression(constant: -constraint.constant)
+        let mirrored = constraint.usesDirectionalEdges && container.isRightToLeft
+        constraint.resolvedRightToLeft = mirrored
+        if mirrored {
+            // x′ = W − x, W the container's width: first′ − m × second′ − c
+            //    = −first + m × second + (1 − m) × W − c, with leading read as right.
+            addAttribute(first, constraint.firstAttribute.mirrored, in: container, times: -1, to: &expression)
+            if let second = constraint.secondLayoutItem {
+                addAttribute(second, constraint.secondAttribute.mirrored, in: container, times: constraint.multiplier, to: &expression)
+                if constraint.multiplier != 1 {
+                    expression.terms.append(LinearTerm(entries[entryIndex(for: container)].width, 1 - constraint.multiplier))
+                }
+            }
+            return expression
+        }
         addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
         if let second = constraint.secondLayoutItem {
             addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
@@ -494,6 +515,7 @@ final class LayoutEngine {
     func checkFramesIfNeeded() {
         guard needsFrameCheck else { return }
         needsFrameCheck = false
+        if directionsMayHaveChanged { resolveDirections() }
         syncPinsIfNeeded()
         markMovedViews()
     }

@@ -72,9 +72,18 @@ struct LayoutFitting {
     private mutating func add(_ constraint: LayoutConstraint, in container: View) {
         guard let first = constraint.firstLayoutItem else { return }
         var expression = LinearExpression(constant: -constraint.constant)
-        addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
-        if let second = constraint.secondLayoutItem {
-            addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
+        if constraint.usesDirectionalEdges && container.isRightToLeft {
+            // Read in the container's mirrored space, as the live engine does (LayoutEngine.swift).
+            addAttribute(first, constraint.firstAttribute.mirrored, in: container, times: -1, to: &expression)
+            if let second = constraint.secondLayoutItem {
+                addAttribute(second, constraint.secondAttribute.mirrored, in: container, times: constraint.multiplier, to: &expression)
+                if constraint.multiplier != 1 { expression.terms.append(LinearTerm(slot(for: container).width, 1 - constraint.multiplier)) }
+            }
+        } else {
+            addAttribute(first, constraint.firstAttribute, in: container, times: 1, to: &expression)
+            if let second = constraint.secondLayoutItem {
+                addAttribute(second, constraint.secondAttribute, in: container, times: -constraint.multiplier, to: &expression)
+            }
         }
         // One that contradicts those already in is left out (the live engine breaks it too).
         _ = try? solver.add(expression, LinearRelation(constraint.relation), strength: constraint.strength)

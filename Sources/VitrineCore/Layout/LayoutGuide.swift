@@ -68,9 +68,10 @@ public final class LayoutGuide {
     public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
     /// The right edge of `layoutFrame`.
     public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
-    /// The leading edge (the left one: right-to-left layout is not supported yet).
+    /// The leading edge: the left one, the right one when the owning view's constraints read
+    /// right to left (see `LayoutConstraint.Attribute.leading`).
     public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
-    /// The trailing edge (the right one).
+    /// The trailing edge: the right one, the left one right to left.
     public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
     /// The horizontal centre.
     public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
@@ -102,6 +103,9 @@ final class LayoutGuideStorage {
     var margins: LayoutGuide?
     var safeArea: LayoutGuide?
     var insetsLayoutMarginsFromSafeArea = true
+    /// The margins as last set by `directionalLayoutMargins`, while `layoutMargins` holds them
+    /// resolved for the view's direction (nil once `layoutMargins` is set to something else).
+    var directionalMargins: DirectionalEdgeInsets?
 }
 
 extension View {
@@ -167,13 +171,32 @@ extension View {
         }
     }
 
-    /// The layout margins with leading and trailing edges (UIKit's `directionalLayoutMargins`).
-    /// Layout is left to right for now, so leading is `layoutMargins.left` and trailing
-    /// `layoutMargins.right`; setting it sets `layoutMargins`. (With right-to-left layout, a
-    /// view will remember which of the two was set last, as UIKit does.)
+    /// The layout margins with leading and trailing edges (UIKit's `directionalLayoutMargins`):
+    /// in a right-to-left view (`effectiveUserInterfaceLayoutDirection`) leading is
+    /// `layoutMargins.right`. Setting it sets `layoutMargins` resolved for the view's direction
+    /// and remembers the directional value, as UIKit does: when the direction changes (the
+    /// application's, or a `semanticContentAttribute` above), `layoutMargins` swap their left and
+    /// right to keep leading leading. Setting `layoutMargins` to other insets afterwards makes
+    /// them absolute again.
     public var directionalLayoutMargins: DirectionalEdgeInsets {
-        get { DirectionalEdgeInsets(layoutMargins, rightToLeft: false) }
-        set { layoutMargins = newValue.edgeInsets(rightToLeft: false) }
+        get { layoutGuideStorage?.directionalMargins ?? DirectionalEdgeInsets(layoutMargins, rightToLeft: isRightToLeft) }
+        set {
+            guideStorage.directionalMargins = newValue
+            layoutMargins = newValue.edgeInsets(rightToLeft: isRightToLeft)
+        }
+    }
+
+    /// `layoutMargins` changed: they stop following the directional margins unless they are
+    /// those margins resolved for the view's direction.
+    func directionalLayoutMarginsMayBeReplaced() {
+        guard let directional = layoutGuideStorage?.directionalMargins else { return }
+        if layoutMargins != directional.edgeInsets(rightToLeft: isRightToLeft) { layoutGuideStorage?.directionalMargins = nil }
+    }
+
+    /// The view's direction may have changed: margins set as directional ones swap sides.
+    func resolveDirectionalLayoutMargins() {
+        guard let directional = layoutGuideStorage?.directionalMargins else { return }
+        layoutMargins = directional.edgeInsets(rightToLeft: isRightToLeft)
     }
 
     /// How far, in points of the view's bounds, each edge of the view reaches into the screen's

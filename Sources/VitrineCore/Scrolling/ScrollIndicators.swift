@@ -3,6 +3,7 @@ import VitrineGraphics
 // Scroll indicators: two small rounded views, subviews of the scroll view placed in its bounds
 // space at the visible edges (so they stay put on screen while the content moves), kept above
 // the content. They appear while the content moves and fade out half a second after it rests.
+// The vertical one is at the trailing edge: the right, the left in a right-to-left scroll view.
 
 extension ScrollView {
     /// Thickness of an indicator, and its distance from the view's edges, in points.
@@ -110,16 +111,20 @@ extension ScrollView {
         let horizontalTrack = size.width - 2 * inset - (showsVertical ? thickness + inset : 0)
         vertical.isHidden = !showsVertical
         horizontal.isHidden = !showsHorizontal
+        // Right to left the vertical indicator is at the left edge, as UIKit's, and the corner
+        // it leaves is at the horizontal one's left end; offsets themselves are not mirrored.
+        let rightToLeft = isRightToLeft
         if showsVertical {
             let (start, length) = Self.indicatorSpan(offset: offset.y, low: low.y, high: high.y, visible: size.height,
                                                      track: verticalTrack)
-            vertical.frame = Rect(x: offset.x + size.width - inset - thickness, y: offset.y + inset + start,
+            vertical.frame = Rect(x: offset.x + (rightToLeft ? inset : size.width - inset - thickness), y: offset.y + inset + start,
                                   width: thickness, height: length)
         }
         if showsHorizontal {
             let (start, length) = Self.indicatorSpan(offset: offset.x, low: low.x, high: high.x, visible: size.width,
                                                      track: horizontalTrack)
-            horizontal.frame = Rect(x: offset.x + inset + start, y: offset.y + size.height - inset - thickness,
+            let corner = rightToLeft && showsVertical ? thickness + inset : 0
+            horizontal.frame = Rect(x: offset.x + inset + corner + start, y: offset.y + size.height - inset - thickness,
                                     width: length, height: thickness)
         }
     }

@@ -62,9 +62,10 @@ extension View {
     /// for a view in no window. Computed on demand (a walk up the tree), so it is always
     /// current, even before `traitCollectionDidChange(_:)` is called.
     /// The size classes are the window's (`TraitCollection.sizeClasses(for:)` of its size in
-    /// points); unspecified for a view in no window. The language and layout direction are the
-    /// application's (`Application.localizer`, `userInterfaceLayoutDirection`), English left to
-    /// right for a view in no window.
+    /// points); unspecified for a view in no window. The language is the application's
+    /// (`Application.localizer`), English for a view in no window. The layout direction is the
+    /// first direction a superview forces (`semanticContentAttribute`), else the application's
+    /// `userInterfaceLayoutDirection` (the current application's for a view in no window).
     public var traitCollection: TraitCollection {
         traits(style: resolvedUserInterfaceStyle, sizeClasses: window?.sizeClasses ?? (.unspecified, .unspecified))
     }
@@ -73,8 +74,10 @@ extension View {
     private func traits(style: UserInterfaceStyle, sizeClasses: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass),
                         language: String? = nil, layoutDirection: UserInterfaceLayoutDirection? = nil) -> TraitCollection {
         let application = window?.application
+        // A forced attribute above the view wins over the application's direction, old or new.
+        let direction = layoutDirection.map { inheritedForcedLayoutDirection ?? $0 } ?? inheritedLayoutDirection
         return TraitCollection(userInterfaceStyle: style, horizontalSizeClass: sizeClasses.horizontal, verticalSizeClass: sizeClasses.vertical,
-                               layoutDirection: layoutDirection ?? application?.userInterfaceLayoutDirection ?? .leftToRight,
+                               layoutDirection: direction,
                                language: language ?? application?.ownLocalizer.language ?? "en")
     }
 
@@ -127,6 +130,7 @@ extension View {
                          language: language, layoutDirection: layoutDirection)
         setNeedsLayout()
         setNeedsDisplay()
+        resolveDirectionalLayoutMargins()
         owningViewController?.traitCollectionDidChange(old)
         traitCollectionDidChange(old)
         for subview in subviews { subview.notifyLanguageDidChange(from: language, layoutDirection: layoutDirection) }
@@ -143,6 +147,9 @@ extension View {
     func appearanceDidMove(from before: InheritedAppearance) {
         if tintColor != before.tint { notifyTintColorDidChange() }
         traitsMayHaveChanged(from: before.style)
+        // Under another forced direction, the constraints the subtree holds may read leading
+        // and trailing the other way (free while no view forces a direction).
+        if View.someViewForcesDirection { LayoutEngine.shared.layoutDirectionMayHaveChanged(in: self) }
     }
 }
 

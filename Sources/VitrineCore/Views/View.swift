@@ -88,6 +88,11 @@ open class View: Responder {
     /// The tint and appearance set on this view itself (see View+Appearance.swift).
     var ownTintColor: Color?
     var ownUserInterfaceStyle = UserInterfaceStyle.unspecified
+    /// The reading direction set on this view itself (see View+LayoutDirection.swift).
+    var ownSemanticContentAttribute = SemanticContentAttribute.unspecified
+    /// Whether any view ever forced a direction: until then a view's direction is the
+    /// application's, and moving a view cannot change it.
+    static var someViewForcesDirection = false
 
     /// Accessibility and focus settings (the toolkit's Accessibility/ and Focus/), made on the first one set:
     /// a view keeping every default pays this one reference.
@@ -440,6 +445,7 @@ open class View: Responder {
     open var layoutMargins = EdgeInsets(all: 8) {
         didSet {
             guard layoutMargins != oldValue else { return }
+            directionalLayoutMarginsMayBeReplaced()
             setNeedsLayout()
             guideInsetsMayHaveChanged()
         }

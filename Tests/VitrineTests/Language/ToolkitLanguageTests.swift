@@ -158,4 +158,28 @@ struct ToolkitLanguageTests {
         h.settle()
         expectGolden(h.app.keyboard.view.snapshot(scale: 1), "keyboard-il")
     }
+
+    @Test func aDatePickerFollowsTheLanguageUntilItsLocaleIsSet() {
+        let saved = Localization.current
+        defer { Localization.current = saved }
+        let h = Harness()
+        let picker = DatePicker(frame: Rect(x: 50, y: 40, width: 400, height: 216))
+        picker.timeZone = .utc
+        picker.datePickerMode = .date
+        h.window.addSubview(picker)
+        h.settleControls()
+        #expect(picker.locale.identifier == DateLocale.current.identifier)
+        h.app.localizer = Self.localizer("de")
+        h.settleControls()
+        #expect(picker.locale.identifier == "de_DE")
+        #expect(picker.wheels.columns == [.day, .month, .year])
+        let months = picker.wheels.columns.firstIndex(of: .month) ?? 0
+        #expect(picker.wheels.pickerView(picker.pickerView, titleForRow: 2, forComponent: months) == "März")
+        // Set by the app: pinned, whatever the language.
+        picker.locale = DateLocale(identifier: "en_US")!
+        h.app.localizer = Self.localizer("fr")
+        h.settleControls()
+        #expect(picker.locale.identifier == "en_US")
+        #expect(picker.wheels.columns == [.month, .day, .year])
+    }
 }

@@ -63,8 +63,19 @@ public struct DateLocale: Sendable, Hashable, CustomStringConvertible {
         self = found
     }
 
-    /// The picker's default: `en_001`, as Foundation's `Locale.current` on Linux (see above).
+    /// `en_001`, as Foundation's `Locale.current` on Linux (see above).
     public static var current: DateLocale { DateLocale(identifier: "en_001") ?? builtIn[0] }
+
+    /// The date picker's default: the built-in locale of the app's language (the language of
+    /// `Localization.current`, which `Application.localizer` sets) once the app has
+    /// translations (its strings name a language besides the source one) and one of that
+    /// language is built in; else `current` (English without a region stays `en_001`).
+    public static var appLanguage: DateLocale {
+        let localizer = Localization.current
+        guard localizer.bundle.languages.count > 1, localizer.language != "en",
+              let found = DateLocale(identifier: localizer.language) else { return current }
+        return found
+    }
 
     public var description: String { identifier }
 

@@ -9,7 +9,7 @@ import VitrineGraphics
 /// `Date(timeIntervalSince1970: picker.date.secondsSince1970)`), read and built in the proleptic
 /// Gregorian calendar on the wall clocks of `timeZone` (default `.local`, the system's); titles
 /// (month names, AM/PM, weekday abbreviations), 12 or 24 hours and the order of the wheels come
-/// from `locale` (default `DateLocale.current`).
+/// from `locale` (default: the app's language's, `DateLocale.appLanguage`).
 ///
 /// As in UIKit: a day past the month's length rolls back (31 February becomes 28 or 29
 /// February, and the day wheel turns back); a value outside `minimumDate`…`maximumDate` is
@@ -88,10 +88,20 @@ open class DatePicker: Control {
         }
     }
 
-    /// The locale of titles, of the 12- or 24-hour clock and of the wheels' order (default
-    /// `DateLocale.current`, what Foundation's `Locale.current` is on Linux: `en_001`).
-    public var locale: DateLocale = .current {
-        didSet { rebuildWheels() }
+    /// The locale of titles, of the 12- or 24-hour clock and of the wheels' order. Until it is
+    /// set, it follows the app's language (`DateLocale.appLanguage`) and the wheels are built
+    /// again when the language changes, as UIKit's picker follows the current locale; setting
+    /// it pins it.
+    public var locale: DateLocale {
+        get { pinnedLocale ?? .appLanguage }
+        set { pinnedLocale = newValue; rebuildWheels() }
+    }
+    private var pinnedLocale: DateLocale?
+
+    /// A new language: the wheels in its locale, unless the app pinned one.
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if pinnedLocale == nil, previousTraitCollection?.language != traitCollection.language { rebuildWheels() }
     }
 
     /// The time zone `date` is shown in (default `.local`: the system's, through `localtime_r`).

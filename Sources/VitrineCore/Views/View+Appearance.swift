@@ -97,8 +97,7 @@ extension View {
     }
 
     private func notifyTraitCollectionDidChange(previous: TraitCollection) {
-        owningViewController?.traitCollectionDidChange(previous)
-        traitCollectionDidChange(previous)
+        deliverTraitChange(from: previous)
         for subview in subviews where subview.ownUserInterfaceStyle == .unspecified
             && (subview.owningViewController?.ownUserInterfaceStyle ?? .unspecified) == .unspecified {
             subview.notifyTraitCollectionDidChange(previous: previous)
@@ -112,8 +111,7 @@ extension View {
     /// are, each with its own previous traits.
     func notifySizeClassesDidChange(from previous: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)) {
         let old = traits(style: resolvedUserInterfaceStyle, sizeClasses: previous)
-        owningViewController?.traitCollectionDidChange(old)
-        traitCollectionDidChange(old)
+        deliverTraitChange(from: old)
         for subview in subviews { subview.notifySizeClassesDidChange(from: previous) }
     }
 
@@ -127,8 +125,7 @@ extension View {
                          language: language, layoutDirection: layoutDirection)
         setNeedsLayout()
         setNeedsDisplay()
-        owningViewController?.traitCollectionDidChange(old)
-        traitCollectionDidChange(old)
+        deliverTraitChange(from: old)
         for subview in subviews { subview.notifyLanguageDidChange(from: language, layoutDirection: layoutDirection) }
     }
 

@@ -207,17 +207,19 @@ extension View {
 
 extension Application {
     /// The toolkit's on-screen keyboard moved to `frame` (screen points; nil once it is down):
-    /// the windows lay out at once inside an animation of `duration` seconds on the keyboard's
-    /// curve, so that what keyboard layout guides place slides with it. Free while no keyboard
-    /// guide exists.
+    /// the app's windows lay out at once inside an animation of `duration` seconds on the
+    /// keyboard's curve, so that what keyboard layout guides place slides with it. The overlay
+    /// windows (the keyboard's own) are left alone: laid out here, the keyboard would jump to
+    /// where its own animation is about to take it. Free while no keyboard guide exists.
     package func onScreenKeyboardWillMove(to frame: Rect?, duration: Double) {
         guard frame != onScreenKeyboardFrame else { return }
         onScreenKeyboardFrame = frame
         guard SafeAreaTracking.hasKeyboardGuides else { return }
         LayoutEngine.shared.safeAreaMayHaveChanged()
-        for window in windows where !window.isHidden { window.setNeedsLayout() }
+        let appWindows = windows.filter { window in !window.isHidden && !overlayWindows.contains { $0 === window } }
+        for window in appWindows { window.setNeedsLayout() }
         View.animate(withDuration: duration, options: .curveEaseInOut, animations: {
-            for window in self.windows where !window.isHidden { window.layoutIfNeeded() }
+            for window in appWindows { window.layoutIfNeeded() }
         })
     }
 }

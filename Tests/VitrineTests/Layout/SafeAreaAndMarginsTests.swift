@@ -126,11 +126,16 @@ struct SafeAreaAndMarginsTests {
         h.runLayoutTurn()
         // Keyboard down: the guide is the bottom of the safe area.
         #expect(bar.frame == Rect(x: 0, y: 428, width: 800, height: 40))
+        var notes: [KeyboardNotification.Kind] = []
+        let observation = h.app.keyboard.addObserver { notes.append($0.kind) }
+        defer { observation.cancel() }
         let field = h.addField()
         field.becomeFirstResponder()
         h.turn()
         let keyboard = h.app.keyboard.shownFrame
         #expect(keyboard.minY == 240)
+        // The keyboard itself still slides (its window is not laid out with the app's).
+        #expect(notes == [.willShow])
         // The bar slides with the keys: laid out at once, animated.
         #expect(bar.frame == Rect(x: 0, y: 200, width: 800, height: 40))
         #expect(bar.presentation != nil)

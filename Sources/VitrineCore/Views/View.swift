@@ -463,8 +463,10 @@ open class View: Responder {
     /// changed, before the view's `layoutSubviews` in that pass; default: nothing.
     open func safeAreaInsetsDidChange() {}
 
-    /// The view's margins changed (UIKit's): its `layoutMargins`, or the part of its
-    /// `layoutMarginsGuide` the safe area or a superview's margins give it; default: nothing.
+    /// The view's margins changed (UIKit's): its `layoutMargins`, its
+    /// `preservesSuperviewLayoutMargins` or `insetsLayoutMarginsFromSafeArea`, or its safe area
+    /// while the margins are measured from it; default: nothing. (A superview's margins that a
+    /// preserving view takes on move its guide without this call.)
     open func layoutMarginsDidChange() {}
 
     /// Marks the view for `layoutSubviews` in the next layout pass. Many calls in one run-loop

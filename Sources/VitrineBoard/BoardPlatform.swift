@@ -383,7 +383,7 @@ public final class BoardPlatform: ConfigurablePlatform {
     // MARK: The application
 
     /// Applies the profile's runtime policies to `application` (made on this platform): the
-    /// backlight and the idle policy of `[power]`, the lid policy, shake detection and auto-rotation with their tuning (they start the
+    /// panel's safe area (`[display] safe_area`), the backlight and the idle policy of `[power]`, the lid policy, shake detection and auto-rotation with their tuning (they start the
     /// accelerometer, which is read only while one of them is on), and arranges READY=1 for
     /// systemd when the first frame is on the screen. `Application(platform:)` calls it, once,
     /// before the app runs; the app may change any of these afterwards
@@ -395,6 +395,7 @@ public final class BoardPlatform: ConfigurablePlatform {
         if case .window(let window) = backend { window.configure(application) }
         #endif
         application.backlight = backlight
+        application.screen.panelSafeAreaInsets = profile.display.safeArea
         application.idlePolicy = profile.power.idlePolicy
         application.audioDevice = profile.audio.device
         profile.language.apply(to: application, logger: logger)

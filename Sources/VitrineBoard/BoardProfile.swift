@@ -100,6 +100,12 @@ public struct BoardProfile: Sendable, Hashable {
         /// `connector`, `mode`, `rotation`, `pixel_format`, `buffers`, `plane_rotation` and
         /// `modesetting`: what `DRMDisplay` is opened with.
         public var drm: DRMDisplay.Configuration
+        /// `safe_area = [top, left, bottom, right]`: the border of the panel a bezel or the
+        /// enclosure hides, in points along the unturned panel's edges (each 0…2000; default
+        /// none). Becomes `Screen.panelSafeAreaInsets` at launch; views' safe areas follow.
+        public var safeArea = EdgeInsets.zero
+        /// The largest inset `safe_area` accepts, in points.
+        public static let safeAreaLimit = 2000.0
 
         /// `connector`: the connector as KMS names it (`HDMI-A-1`, `DSI-1`), or nil (`"auto"`):
         /// the first connected one.

@@ -79,7 +79,7 @@ struct ProfileReader {
 
         if let display = try top.section("display", keys: ["backend", "device", "connector", "mode", "rotation",
                                                            "pixel_format", "scale", "buffers", "plane_rotation",
-                                                           "modesetting"]) {
+                                                           "modesetting", "safe_area"]) {
             profile.display = try readDisplay(display)
         }
         if let input = try top.section("input", keys: ["seat", "devices", "vt_switching", "pointer_drives_touch", "keymap",
@@ -187,6 +187,10 @@ struct ProfileReader {
         display.allowsPlaneRotation = try s.bool("plane_rotation", default: true)
         display.modesetting = try s.choice("modesetting", default: .automatic,
                                             [("auto", DRMDisplay.Modesetting.automatic), ("legacy", .legacy)])
+        let safe = try s.numbers("safe_area", count: 4, default: [0, 0, 0, 0], in: 0...BoardProfile.Display.safeAreaLimit,
+                                 allowed: "must be 4 numbers of points from 0 to \(Section.format(BoardProfile.Display.safeAreaLimit)), "
+                                     + "[top, left, bottom, right] of the unturned panel, e.g. [24, 0, 0, 0]")
+        display.safeArea = EdgeInsets(top: safe[0], left: safe[1], bottom: safe[2], right: safe[3])
         return display
     }
 

@@ -87,6 +87,8 @@ open class TextField: Control, TextInput {
     var buffer = TextEditingBuffer()
     /// Whether the field is editing (UIKit's `isEditing`).
     public private(set) var isEditing = false
+    /// The intrinsic size last reported and the placeholder's width (TextField+Layout.swift).
+    var intrinsicSize = TextFieldIntrinsicSize()
     /// Whether the caret is in its "on" half of a blink.
     var caretOn = true
     /// The blink timer: exists only while editing.
@@ -234,6 +236,15 @@ open class TextField: Control, TextInput {
         lineIsStale = true
         scrollCaretToVisible()
         setNeedsDisplay()
+        intrinsicContentSizeMayHaveChanged()
+    }
+
+    /// As wide as the text or the placeholder and one line high, plus the insets (see
+    /// `measuredIntrinsicSize`, TextField+Layout.swift).
+    open override var intrinsicContentSize: Size {
+        let size = measuredIntrinsicSize
+        intrinsicSize.reported = size
+        return size
     }
 
     /// Layout follows the bounds (a rotation resizes the field mid-edit).

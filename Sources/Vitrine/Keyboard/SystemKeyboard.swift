@@ -360,13 +360,20 @@ public final class SystemKeyboard {
     }
 
     private func post(_ kind: KeyboardNotification.Kind, _ begin: Rect, _ end: Rect) {
+        // Keyboard layout guides slide with the keys (Core's seam: the keyboard lives here).
+        if kind == .willShow || kind == .willHide {
+            application?.onScreenKeyboardWillMove(to: kind == .willShow ? end : nil, duration: animationDuration)
+        }
         let note = KeyboardNotification(kind: kind, frameBegin: begin, frameEnd: end, animationDuration: animationDuration)
         for observer in observers { observer.body(note) }
     }
 
     /// The screen turned: the keyboard takes the new screen's width and row height.
     func screenDidResize() {
-        if isVisible { view.frame = shownFrame }
+        if isVisible {
+            view.frame = shownFrame
+            application?.onScreenKeyboardWillMove(to: shownFrame, duration: 0)
+        }
     }
 
     // MARK: Scroll views

@@ -130,6 +130,8 @@ extension Application {
         var didWork = false
         for window in windows where !window.isHidden {
             window.updateSizeClassesIfNeeded()
+            // The window's own safe area (its views' follow in its layout pass).
+            if SafeAreaTracking.isActive { window.checkSafeAreaInsets() }
             if window.needsLayoutFlag || window.subtreeNeedsLayout {
                 window.layoutSubtree()
                 statistics.layoutPasses += 1

@@ -282,6 +282,7 @@ extension Application {
         let oldBounds = screen.bounds
         let size = display.sceneSize
         screen.nativeSize = Size(width: Double(size.width), height: Double(size.height))
+        let oldRotation = screen.rotation
         screen.rotation = display.rotation
         compositor?.resize(width: size.width, height: size.height)
         let newBounds = screen.bounds
@@ -289,7 +290,8 @@ extension Application {
         // The controllers hear of the new size before their windows take it (UIKit's order).
         // A half turn keeps the size: nothing would move, so nothing animates.
         let coordinator = ViewControllerTransitionCoordinator(
-            transitionDuration: newBounds.size != oldBounds.size ? transitionDuration : 0)
+            transitionDuration: newBounds.size != oldBounds.size ? transitionDuration : 0,
+            targetTransform: Self.targetTransform(from: oldRotation, to: screen.rotation))
         if newBounds.size != oldBounds.size {
             for window in resized { window.rootViewController?.viewWillTransition(to: newBounds.size, with: coordinator) }
         }
@@ -302,8 +304,18 @@ extension Application {
         for window in windows where !window.isHidden { window.addDamage(window.bounds) }
     }
 
+    /// The content's turn for a screen turning from `old` to `new` (a transition's
+    /// `targetTransform`): against the screen's, by the shorter way (a quarter turn clockwise
+    /// gives −90°).
+    static func targetTransform(from old: ScreenRotation, to new: ScreenRotation) -> AffineTransform {
+        var degrees = Double((new.rawValue - old.rawValue + 360) % 360)
+        if degrees > 180 { degrees -= 360 }
+        return degrees == 0 ? .identity : AffineTransform(rotationAngle: -degrees * .pi / 180)
+    }
+
     /// The panel's safe-area insets changed: every window lays out again, its guides following.
     func screenSafeAreaDidChange() {
+        if screen.panelSafeAreaInsets != .zero { SafeAreaTracking.isActive = true }
         for window in windows {
             window.guideInsetsMayHaveChanged()
             window.setNeedsLayout()

@@ -241,6 +241,9 @@ open class Application: Responder {
     var requestedRotationIsAnimated = false
     /// The display's mode changed: the screen, scene and windows follow at the next commit.
     var needsScreenGeometryUpdate = false
+    /// Where the toolkit's on-screen keyboard is, in screen points, while it is up (nil when
+    /// down): what keyboard layout guides follow (Layout/View+SafeArea.swift).
+    package internal(set) var onScreenKeyboardFrame: Rect?
     /// Feeds the last accelerometer sample again when an orientation candidate has settled.
     var orientationTimer: LoopTimer?
     var lastAcceleration: Acceleration?

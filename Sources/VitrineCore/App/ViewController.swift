@@ -23,6 +23,32 @@ open class ViewController: Responder {
     /// The traits of the controller's view changed from `previousTraitCollection`; default:
     /// nothing (UIKit's `traitCollectionDidChange(_:)`).
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+    /// The handlers registered with `registerForTraitChanges` (Appearance/TraitChangeRegistration.swift).
+    var traitChangeRegistrations: TraitChangeRegistrations?
+
+    /// Updates the constraints of the controller's view (UIKit's): called instead of the view's
+    /// `updateConstraints()` in the update-constraints step (once before the view's first
+    /// layout, then after `view.setNeedsUpdateConstraints()`), after its subviews'. The default
+    /// calls `view.updateConstraints()`; an override calls `super` last.
+    open func updateViewConstraints() {
+        viewIfLoaded?.updateConstraints()
+    }
+
+    /// Insets added to the safe area of the controller's view (UIKit's; default zero), in
+    /// points of the view's edges: the view's `safeAreaInsets` are the part of its window's it
+    /// overlaps plus these, and its subviews' follow. For a bar or panel the controller draws
+    /// over its own content. A change lays the view out again (ViewController+Layout.swift).
+    public var additionalSafeAreaInsets = EdgeInsets.zero {
+        didSet { if additionalSafeAreaInsets != oldValue { additionalSafeAreaInsetsDidChange(from: oldValue) } }
+    }
+
+    /// The safe area of the controller's view changed (UIKit's): called after the view's
+    /// `safeAreaInsetsDidChange()`, in the layout pass that finds it; default: nothing.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// The margins of the controller's view changed (UIKit's): called after the view's
+    /// `layoutMarginsDidChange()`; default: nothing.
+    open func viewLayoutMarginsDidChange() {}
 
     /// The controller's view is about to change to `size` (points), because the screen turns or
     /// its mode changes (UIKit's). Called on the root controllers of the windows that fill the

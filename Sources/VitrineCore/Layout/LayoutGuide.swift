@@ -16,7 +16,7 @@ import VitrineGraphics
 @MainActor
 public final class LayoutGuide {
     /// What holds the guide's frame.
-    enum Kind { case plain, margins, safeArea }
+    enum Kind { case plain, margins, safeArea, readableContent, keyboard }
 
     let kind: Kind
     /// The view the guide belongs to (held weakly: the view holds its guides).
@@ -53,14 +53,9 @@ public final class LayoutGuide {
         switch kind {
         case .plain: return nil
         case .safeArea: return owningView.safeAreaInsets
-        case .margins:
-            var insets = owningView.layoutMargins
-            if owningView.insetsLayoutMarginsFromSafeArea {
-                let safe = owningView.safeAreaInsets
-                insets = EdgeInsets(top: insets.top + safe.top, left: insets.left + safe.left,
-                                    bottom: insets.bottom + safe.bottom, right: insets.right + safe.right)
-            }
-            return insets
+        case .margins: return owningView.effectiveLayoutMargins
+        case .readableContent: return owningView.readableContentInsets
+        case .keyboard: return owningView.keyboardGuideInsets
         }
     }
 
@@ -106,10 +101,15 @@ final class LayoutGuideStorage {
     /// The margins as last set by `directionalLayoutMargins`, while `layoutMargins` holds them
     /// resolved for the view's direction (nil once `layoutMargins` is set to something else).
     var directionalMargins: DirectionalEdgeInsets?
+    var preservesSuperviewLayoutMargins = false
+    var readableContent: LayoutGuide?
+    var keyboard: LayoutGuide?
+    /// The safe-area insets the view was last told of (`safeAreaInsetsDidChange()`).
+    var lastSafeAreaInsets = EdgeInsets.zero
 }
 
 extension View {
-    private var guideStorage: LayoutGuideStorage {
+    var guideStorage: LayoutGuideStorage {
         if let layoutGuideStorage { return layoutGuideStorage }
         let made = LayoutGuideStorage()
         layoutGuideStorage = made
@@ -168,6 +168,23 @@ extension View {
             guard newValue != insetsLayoutMarginsFromSafeArea else { return }
             guideStorage.insetsLayoutMarginsFromSafeArea = newValue
             guideInsetsMayHaveChanged()
+            if safeAreaInsets != .zero { notifyLayoutMarginsDidChange() }
+        }
+    }
+
+    /// Whether the view's margins reach at least as far in as its superview's where the view
+    /// lies close to the superview's edges (UIKit's; default false): along each edge, the
+    /// `layoutMarginsGuide` is inset by the larger of the view's own margin and the part of the
+    /// superview's margin area the view overlaps. For a content view that lines up with the
+    /// screen's margins without repeating them.
+    public var preservesSuperviewLayoutMargins: Bool {
+        get { layoutGuideStorage?.preservesSuperviewLayoutMargins ?? false }
+        set {
+            guard newValue != preservesSuperviewLayoutMargins else { return }
+            guideStorage.preservesSuperviewLayoutMargins = newValue
+            guideInsetsMayHaveChanged()
+            notifyLayoutMarginsDidChange()
+            setNeedsLayout()
         }
     }
 
@@ -199,27 +216,10 @@ extension View {
         layoutMargins = directional.edgeInsets(rightToLeft: isRightToLeft)
     }
 
-    /// How far, in points of the view's bounds, each edge of the view reaches into the screen's
-    /// unsafe border (UIKit's `safeAreaInsets`): the part of the window's safe-area insets the
-    /// view overlaps, from its frame as last laid out. A window's are the screen's
-    /// `safeAreaInsets` it covers; a view in no window has none. Read-only: a kiosk's unsafe
-    /// border is the panel's, set on `Screen.panelSafeAreaInsets` by the app or board.
-    public var safeAreaInsets: EdgeInsets {
-        guard let window, let screen = window.application?.screen else { return .zero }
-        let insets = screen.safeAreaInsets
-        guard insets != .zero else { return .zero }
-        // The screen's safe rectangle in the window's space (windows are not transformed).
-        let safe = screen.bounds.inset(by: insets).offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
-        let rect = self === window ? window.bounds : convert(Rect(origin: .zero, size: bounds.size), to: window)
-        return EdgeInsets(top: min(max(safe.minY - rect.minY, 0), rect.height),
-                          left: min(max(safe.minX - rect.minX, 0), rect.width),
-                          bottom: min(max(rect.maxY - safe.maxY, 0), rect.height),
-                          right: min(max(rect.maxX - safe.maxX, 0), rect.width))
-    }
-
     /// The margins or the safe area changed: guides that constraints use follow in the next pass.
     func guideInsetsMayHaveChanged() {
-        guard let storage = layoutGuideStorage, storage.margins != nil || storage.safeArea != nil else { return }
+        guard let storage = layoutGuideStorage,
+              storage.margins != nil || storage.safeArea != nil || storage.readableContent != nil || storage.keyboard != nil else { return }
         LayoutEngine.shared.guideInsetsMayHaveChanged(of: self)
     }
 }

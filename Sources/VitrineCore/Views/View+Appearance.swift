@@ -100,8 +100,7 @@ extension View {
     }
 
     private func notifyTraitCollectionDidChange(previous: TraitCollection) {
-        owningViewController?.traitCollectionDidChange(previous)
-        traitCollectionDidChange(previous)
+        deliverTraitChange(from: previous)
         for subview in subviews where subview.ownUserInterfaceStyle == .unspecified
             && (subview.owningViewController?.ownUserInterfaceStyle ?? .unspecified) == .unspecified {
             subview.notifyTraitCollectionDidChange(previous: previous)
@@ -115,8 +114,7 @@ extension View {
     /// are, each with its own previous traits.
     func notifySizeClassesDidChange(from previous: (horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)) {
         let old = traits(style: resolvedUserInterfaceStyle, sizeClasses: previous)
-        owningViewController?.traitCollectionDidChange(old)
-        traitCollectionDidChange(old)
+        deliverTraitChange(from: old)
         for subview in subviews { subview.notifySizeClassesDidChange(from: previous) }
     }
 
@@ -131,8 +129,7 @@ extension View {
         setNeedsLayout()
         setNeedsDisplay()
         resolveDirectionalLayoutMargins()
-        owningViewController?.traitCollectionDidChange(old)
-        traitCollectionDidChange(old)
+        deliverTraitChange(from: old)
         for subview in subviews { subview.notifyLanguageDidChange(from: language, layoutDirection: layoutDirection) }
     }
 

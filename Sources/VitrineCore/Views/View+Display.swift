@@ -207,6 +207,7 @@ extension View {
     /// A view that joins a new parent carries its pending work with it.
     func markSubtreeDirtyForNewParent() {
         if needsLayoutFlag || subtreeNeedsLayout { markAncestorsNeedLayout() }
+        if subtreeNeedsUpdateConstraints { superview?.markSubtreeNeedsUpdateConstraints() }
         if !dirtyRect.isNull || subtreeNeedsDisplay { markAncestorsNeedDisplay() }
         invalidateComposition(force: true)
     }

@@ -115,8 +115,7 @@ extension View {
         var previous = traitCollection
         previous.layoutDirection = previousDirection
         setNeedsLayout()
-        owningViewController?.traitCollectionDidChange(previous)
-        traitCollectionDidChange(previous)
+        deliverTraitChange(from: previous)
         // A view forcing its direction keeps it: only its traits changed, not its content.
         guard ownSemanticContentAttribute == .unspecified else { return }
         setNeedsDisplay()

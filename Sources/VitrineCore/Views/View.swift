@@ -57,6 +57,12 @@ open class View: Responder {
     var contentPriorities = ContentPriorities()
     /// The view's layout guides, made on the first one (Layout/LayoutGuide.swift).
     var layoutGuideStorage: LayoutGuideStorage?
+    /// Whether `updateConstraints()` runs in the next update pass, and whether this view or a
+    /// descendant needs it (Layout/View+UpdateConstraints.swift). A new view needs it, as in UIKit.
+    var needsUpdateConstraintsFlag = true
+    var subtreeNeedsUpdateConstraints = true
+    /// The handlers registered with `registerForTraitChanges` (Appearance/TraitChangeRegistration.swift).
+    var traitChangeRegistrations: TraitChangeRegistrations?
     /// The part of `bounds` that must be redrawn; `Rect.null` when none.
     public internal(set) var dirtyRect = Rect.null
     /// The window's damage generation into which `setNeedsDisplay` recorded the damage of
@@ -448,8 +454,26 @@ open class View: Responder {
             directionalLayoutMarginsMayBeReplaced()
             setNeedsLayout()
             guideInsetsMayHaveChanged()
+            notifyLayoutMarginsDidChange()
         }
     }
+
+    /// Updates the constraints the view itself makes, before the layout pass (UIKit's): called
+    /// once on a new view and after `setNeedsUpdateConstraints()`, bottom-up (a view after its
+    /// subviews), in the commit's update-constraints step or at `updateConstraintsIfNeeded()`.
+    /// Change constraints here that depend on the view's state; the default does nothing. An
+    /// override calls `super` (last, as UIKit asks).
+    open func updateConstraints() {}
+
+    /// The view's `safeAreaInsets` changed (UIKit's): called in the layout pass that finds them
+    /// changed, before the view's `layoutSubviews` in that pass; default: nothing.
+    open func safeAreaInsetsDidChange() {}
+
+    /// The view's margins changed (UIKit's): its `layoutMargins`, its
+    /// `preservesSuperviewLayoutMargins` or `insetsLayoutMarginsFromSafeArea`, or its safe area
+    /// while the margins are measured from it; default: nothing. (A superview's margins that a
+    /// preserving view takes on move its guide without this call.)
+    open func layoutMarginsDidChange() {}
 
     /// Marks the view for `layoutSubviews` in the next layout pass. Many calls in one run-loop
     /// turn cost one pass.
@@ -476,11 +500,15 @@ open class View: Responder {
     /// again from here, so that the frame this commit presents is not laid out halfway.
     /// Bounded, like the loop in `layoutSubtreeOnce`, against views that keep invalidating.
     func layoutSubtree() {
+        // UIKit's order: constraints are updated bottom-up, then laid out top-down.
+        if subtreeNeedsUpdateConstraints { updateConstraintsIfNeeded() }
         // Constraints changed since the last pass: views they move get marked here first.
         LayoutEngine.shared.checkFramesIfNeeded()
         var rounds = 0
         repeat {
             layoutSubtreeOnce()
+            // A layoutSubviews asked for an update: it runs before the next round.
+            if subtreeNeedsUpdateConstraints { updateConstraintsIfNeeded() }
             // Safe areas follow the frames this round set; guides that moved mark their views.
             LayoutEngine.shared.layoutRoundDidEnd()
             rounds += 1
@@ -500,6 +528,8 @@ open class View: Responder {
             owningViewController?.viewDidLayoutSubviews()
         }
         subtreeNeedsLayout = false
+        // Safe areas follow the frames just set (only once one is not zero somewhere).
+        if SafeAreaTracking.isActive { checkSubviewsSafeAreaInsets() }
         for subview in subviews where subview.needsLayoutFlag || subview.subtreeNeedsLayout {
             subview.layoutSubtreeOnce()
         }

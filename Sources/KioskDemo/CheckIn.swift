@@ -26,13 +26,14 @@ public struct Guest: Sendable, Hashable {
     /// The email address as typed, without surrounding spaces.
     public var email: String
 
-    /// Why a form's values cannot check in yet, as the form says it; nil when they can.
+    /// Why a form's values cannot check in yet, as the form says it (in the app's language);
+    /// nil when they can.
     public static func problem(name: String, email: String) -> String? {
-        if name.isEmpty { return "Please type your name." }
+        if name.isEmpty { return String(localized: "Please type your name.") }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(" ") else {
-            return "Please type an email address such as anna@example.com."
+            return String(localized: "Please type an email address such as anna@example.com.")
         }
         return nil
     }
@@ -55,9 +56,9 @@ extension WelcomeController: KioskCheckingIn {
 /// The check-in form: name, email and a "Check in" button under a bar with Back.
 public final class CheckInController: ViewController, TextFieldDelegate {
     /// The visitor's name (words capitalised; any layout).
-    public let nameField = CheckInController.field(placeholder: "Name · Имя")
+    public let nameField = CheckInController.field()
     /// The visitor's email (the email keyboard, no capitals).
-    public let emailField = CheckInController.field(placeholder: "Email")
+    public let emailField = CheckInController.field()
     /// Checks in with what the fields hold.
     public let confirmButton = kioskButton("Check in")
     /// A hint, or what is missing (in red) after a "Check in" that could not.
@@ -65,17 +66,19 @@ public final class CheckInController: ViewController, TextFieldDelegate {
     /// Called with the guest when the form's values are complete and "Check in" is tapped.
     public var onCheckIn: ((Guest) -> Void)?
     let log: (String) -> Void
-    private let bar = BarView(title: "Check in")
-    static let hint = "Tap the layout key for Русский."
+    private let bar = BarView()
+    /// The name and email the message last refused (nil: it shows the hint), so that a
+    /// language change says it again in the new language.
+    private var refused: (name: String, email: String)?
+    private var shownLanguage = ShownLanguage()
 
     init(log: @escaping (String) -> Void) {
         self.log = log
         super.init()
     }
 
-    private static func field(placeholder: String) -> TextField {
+    private static func field() -> TextField {
         let field = TextField(frame: .zero)
-        field.placeholder = placeholder
         field.font = .system(size: 22)
         field.textColor = Palette.ink
         field.backgroundColor = .white
@@ -107,14 +110,33 @@ public final class CheckInController: ViewController, TextFieldDelegate {
         confirmButton.cornerRadius = 10
         confirmButton.addAction({ [weak self] _ in self?.confirm() }, for: .touchUpInside)
         view.addSubview(confirmButton)
-        messageLabel.text = Self.hint
         messageLabel.font = .system(size: 16)
         messageLabel.textColor = Palette.quiet
-        messageLabel.numberOfLines = 2
+        messageLabel.numberOfLines = 0  // as many as its height holds
         view.addSubview(messageLabel)
         view.addSubview(bar)
         bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
+        textsMayBeStale()
     }
+
+    /// The texts in the app's language (a refusal is said again in it).
+    private func showTexts() {
+        bar.showTexts(title: String(localized: "Check in"))
+        nameField.placeholder = String(localized: "Name")
+        emailField.placeholder = String(localized: "Email")
+        confirmButton.setTitle(String(localized: "Check in"), for: .normal)
+        messageLabel.text = refused.flatMap { Guest.problem(name: $0.name, email: $0.email) }
+            ?? String(localized: "Tap the layout key for Русский.")
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
+    public override func viewWillAppear(_ animated: Bool) { textsMayBeStale() }
 
     /// The name field takes focus as the form arrives: the keyboard slides up with it.
     public override func viewDidAppear(_ animated: Bool) {
@@ -124,8 +146,15 @@ public final class CheckInController: ViewController, TextFieldDelegate {
     /// Wide screens: the fields in a column (at most 880 points wide with the button), the
     /// button and the message beside them; narrow screens: one column. Everything ends within
     /// 130 points of the bar, above the keyboard of an 800×480 screen.
+    /// Laid out from the leading edge: mirrored right to left.
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
+        let direction = view.effectiveUserInterfaceLayoutDirection
+        defer {
+            for subview in [nameField, emailField, messageLabel, confirmButton] {
+                subview.frame = subview.frame.mirrored(in: b.width, for: direction)
+            }
+        }
         bar.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
         let width = min(b.width - 48, 880), left = (b.width - width) / 2
         let rowHeight = 48.0, gap = 12.0
@@ -149,6 +178,7 @@ public final class CheckInController: ViewController, TextFieldDelegate {
     public func confirm() {
         let name = nameField.text.trimmingSpaces, email = emailField.text.trimmingSpaces
         if let problem = Guest.problem(name: name, email: email) {
+            refused = (name, email)
             messageLabel.text = problem
             messageLabel.textColor = Color(rgb: 0xB3412E)
             log("check-in refused: \(problem)")

@@ -10,10 +10,11 @@ public final class HoursController: ViewController {
     public let scrollView = ScrollView(frame: .zero)
     /// The labels, top to bottom.
     public private(set) var labels: [Label] = []
-    private let bar = BarView(title: "Opening hours")
+    private let bar = BarView()
+    private var shownLanguage = ShownLanguage()
 
-    /// Headings and paragraphs of the page.
-    static let page: [(heading: Bool, text: String)] = [
+    /// Headings and paragraphs of the page (keys of the catalog: the English text).
+    static let page: [(heading: Bool, text: LocalizationValue)] = [
         (true, "This week"),
         (false, "Monday to Thursday  8:00 – 20:00\nFriday  8:00 – 18:00\nSaturday  9:00 – 14:00\nSunday  closed"),
         (true, "Holidays"),
@@ -41,7 +42,6 @@ public final class HoursController: ViewController {
         scrollView.backgroundColor = Palette.paper
         for part in HoursController.page {
             let label = Label(frame: .zero)
-            label.text = part.text
             label.numberOfLines = 0
             label.font = part.heading ? .system(size: 24, weight: .bold) : .system(size: 20)
             label.textColor = part.heading ? Palette.ink : Palette.quiet
@@ -52,7 +52,23 @@ public final class HoursController: ViewController {
         view.addSubview(scrollView)
         view.addSubview(bar)
         bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
+        textsMayBeStale()
     }
+
+    /// The page in the app's language (the layout measures the labels again).
+    private func showTexts() {
+        bar.showTexts(title: String(localized: "Opening hours"))
+        for (label, part) in zip(labels, HoursController.page) { label.text = String(localized: part.text) }
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
+    public override func viewWillAppear(_ animated: Bool) { textsMayBeStale() }
 
     /// Stacks the labels in the width and sets the content size to their total height.
     public override func viewDidLayoutSubviews() {

@@ -116,19 +116,25 @@ func kioskButton(_ title: String, color: Color = Palette.accent) -> Button {
     return button
 }
 
-/// The welcome screen: a header with the greeting and the clock, and two stacks of buttons.
+/// The welcome screen: a header with the greeting and the clock, two stacks of buttons, and
+/// the language picker (each language's name in itself) under them.
 public final class WelcomeController: ViewController, KioskNavigation {
     /// The header's clock.
     public let clock: ClockView
-    /// The buttons: "Check in", "Find a room", "Opening hours", "Help".
+    /// The buttons: "Check in", "Find a room", "Opening hours", "Help" (in the app's language).
     public let buttons = [kioskButton("Check in"), kioskButton("Find a room"),
                           kioskButton("Opening hours", color: Palette.quiet), kioskButton("Help", color: Palette.quiet)]
+    /// The language picker: one segment per `KioskLanguage`; choosing one shows every screen
+    /// in it.
+    public let languagePicker = SegmentedControl(items: KioskLanguage.allCases.map(\.name))
     /// Where the app's messages go.
     var log: (String) -> Void
 
     private let header = View(frame: .zero)
-    private let greeting = Label(frame: .zero)
+    /// The header's greeting, in the app's language.
+    public let greeting = Label(frame: .zero)
     private let columns: StackView
+    private var shownLanguage = ShownLanguage()
 
     init(secondsOfDay: Int, log: @escaping (String) -> Void) {
         clock = ClockView(frame: Rect(x: 0, y: 0, width: 170, height: 60), secondsOfDay: secondsOfDay)
@@ -152,31 +158,74 @@ public final class WelcomeController: ViewController, KioskNavigation {
         view.backgroundColor = Palette.paper
         header.backgroundColor = Palette.ink
         view.addSubview(header)
-        greeting.text = "Welcome · Добро пожаловать · 欢迎"
         greeting.font = .system(size: 24, weight: .bold)
         greeting.textColor = .white
-        greeting.lineBreakMode = .byTruncatingTail
         header.addSubview(greeting)
         header.addSubview(clock)
         view.addSubview(columns)
+        languagePicker.titleFont = .system(size: 18, weight: .medium)
+        languagePicker.tintColor = Palette.ink
+        languagePicker.addAction({ [weak self] control in
+            guard let self, let picker = control as? SegmentedControl,
+                  let chosen = KioskLanguage(rawValue: picker.selectedSegmentIndex),
+                  let application = view.window?.application else { return }
+            log("language: \(chosen.name)")
+            KioskTranslations.choose(chosen, in: application)
+        }, for: .valueChanged)
+        view.addSubview(languagePicker)
         buttons[0].addAction(.checkIn, for: .touchUpInside)
         buttons[3].addAction(.callForHelp, for: .touchUpInside)
         connectBrowsingButtons()
         connectSettings()
+        textsMayBeStale()
     }
 
-    /// Lays the screen out for whatever size it has (any resolution, portrait or landscape).
+    /// The texts in the app's language, and the picker showing it.
+    private func showTexts() {
+        greeting.text = String(localized: "Welcome")
+        clock.accessibilityLabel = String(localized: "Time")
+        for (button, title) in zip(buttons, [String(localized: "Check in"), String(localized: "Find a room"),
+                                             String(localized: "Opening hours"), String(localized: "Help")]) {
+            button.setTitle(title, for: .normal)
+        }
+        languagePicker.selectedSegmentIndex = KioskTranslations.current.rawValue
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    /// The language changed while the screen is in the window: its texts again.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        textsMayBeStale()
+    }
+
+    /// The language changed while another screen covered this one: its texts before it shows.
+    public override func viewWillAppear(_ animated: Bool) {
+        textsMayBeStale()
+    }
+
+    /// Lays the screen out for whatever size it has (any resolution, portrait or landscape),
+    /// from the leading edge: right to left, the greeting is on the right and the clock on the
+    /// left (the stack views and the picker mirror themselves).
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
+        let direction = view.effectiveUserInterfaceLayoutDirection
         header.frame = Rect(x: 0, y: 0, width: b.width, height: 80)
-        clock.frame = Rect(x: b.width - 190, y: 10, width: 170, height: 60)
-        greeting.frame = Rect(x: 24, y: 0, width: max(0, b.width - 24 - 210), height: 80)
+        clock.frame = Rect(x: b.width - 190, y: 10, width: 170, height: 60).mirrored(in: b.width, for: direction)
+        greeting.frame = Rect(x: 24, y: 0, width: max(0, b.width - 24 - 210), height: 80).mirrored(in: b.width, for: direction)
         // Narrow screens (portrait) stack the two columns: four rows of buttons instead of two.
         let isNarrow = b.width < 600
         columns.axis = isNarrow ? .vertical : .horizontal
-        let margin = 40.0, rows = isNarrow ? 4.0 : 2.0
-        let height = min(rows * 96 + (rows - 1) * 24, b.height - 80 - 2 * margin)
+        let margin = 40.0, rows = isNarrow ? 4.0 : 2.0, pickerHeight = 48.0
+        // The picker keeps its place under the buttons: they give up height first.
+        let height = min(rows * 96 + (rows - 1) * 24, b.height - 80 - 3 * margin - pickerHeight)
         columns.frame = Rect(x: margin, y: 80 + margin, width: b.width - 2 * margin, height: max(0, height))
+        let pickerWidth = min(b.width - 2 * margin, 640)
+        languagePicker.frame = Rect(x: (b.width - pickerWidth) / 2, y: columns.frame.maxY + margin,
+                                    width: max(0, pickerWidth), height: pickerHeight)
     }
 
     public func showDetail(_ sender: AnyObject?) {
@@ -196,14 +245,18 @@ public final class WelcomeController: ViewController, KioskNavigation {
 
 // MARK: Detail screen
 
-/// The detail screen: a picture and text in three scripts; swipe right (or "Back") to go back.
+/// The detail screen: a picture and text in three scripts; swipe back (right, or left right to
+/// left), or "Back", to go back.
 public final class DetailController: ViewController {
     let log: (String) -> Void
     /// The checked-in visitor's name, greeted first; nil for none.
     public let guestName: String?
     private let picture = ImageView(frame: .zero)
-    private let text = Label(frame: .zero)
+    /// The greeting and the room, in the app's language, and the same in Russian and Chinese.
+    public let text = Label(frame: .zero)
     private let back = kioskButton("Back", color: Palette.quiet)
+    private let swipe = SwipeGestureRecognizer()
+    private var shownLanguage = ShownLanguage()
 
     init(log: @escaping (String) -> Void, guestName: String? = nil) {
         self.log = log
@@ -223,7 +276,6 @@ public final class DetailController: ViewController {
         picture.cornerRadius = 16
         picture.clipsToBounds = true
         view.addSubview(picture)
-        text.text = (guestName.map { "Welcome, \($0)!\n" } ?? "") + "Room 4 is ready for you.\nВаш номер 4 готов.\n您的4号房间已准备好。\n\nSwipe right to go back."
         text.numberOfLines = 0
         text.font = .system(size: 22)
         text.textColor = Palette.ink
@@ -231,24 +283,49 @@ public final class DetailController: ViewController {
         view.addSubview(text)
         back.addAction(.goBack, for: .touchUpInside)
         view.addSubview(back)
-        let swipe = SwipeGestureRecognizer { [weak self] _ in
-            self?.log("swipe right: back to the welcome screen")
-            self?.dismiss(animated: true)
+        swipe.addAction { [weak self] recognizer in
+            guard let self, let swipe = recognizer as? SwipeGestureRecognizer else { return }
+            log("swipe \(swipe.direction == .left ? "left" : "right"): back to the welcome screen")
+            dismiss(animated: true)
         }
-        swipe.direction = .right
         view.addGestureRecognizer(swipe)
+        textsMayBeStale()
     }
 
+    private func showTexts() {
+        // The Russian and Chinese lines stay: the screen shows text in three scripts.
+        let greeting = guestName.map { String(localized: "Welcome, \($0)!") + "\n" } ?? ""
+        text.text = greeting + String(localized: "Room \(4) is ready for you.") + "\nВаш номер 4 готов.\n您的4号房间已准备好。\n\n"
+            + String(localized: "Swipe right to go back.")
+        back.setTitle(String(localized: "Back"), for: .normal)
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
+    public override func viewWillAppear(_ animated: Bool) { textsMayBeStale() }
+
+    /// The picture at the leading edge, the text after it, Back at the bottom leading corner;
+    /// mirrored right to left, where going back is a swipe to the left.
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
+        let direction = view.effectiveUserInterfaceLayoutDirection
+        swipe.direction = direction == .rightToLeft ? .left : .right
+        var pictureFrame: Rect, textFrame: Rect
         if b.width >= 600 {
-            picture.frame = Rect(x: 40, y: 40, width: (b.width - 120) * 0.45, height: b.height - 160)
-            text.frame = Rect(x: picture.frame.maxX + 40, y: 40, width: b.width - picture.frame.maxX - 80, height: b.height - 160)
+            pictureFrame = Rect(x: 40, y: 40, width: (b.width - 120) * 0.45, height: b.height - 160)
+            textFrame = Rect(x: pictureFrame.maxX + 40, y: 40, width: b.width - pictureFrame.maxX - 80, height: b.height - 160)
         } else {
-            picture.frame = Rect(x: 24, y: 24, width: b.width - 48, height: (b.height - 160) * 0.45)
-            text.frame = Rect(x: 24, y: picture.frame.maxY + 24, width: b.width - 48, height: b.height - picture.frame.maxY - 144)
+            pictureFrame = Rect(x: 24, y: 24, width: b.width - 48, height: (b.height - 160) * 0.45)
+            textFrame = Rect(x: 24, y: pictureFrame.maxY + 24, width: b.width - 48, height: b.height - pictureFrame.maxY - 144)
         }
-        back.frame = Rect(x: 40, y: b.height - 96, width: 200, height: 64)
+        picture.frame = pictureFrame.mirrored(in: b.width, for: direction)
+        text.frame = textFrame.mirrored(in: b.width, for: direction)
+        back.frame = Rect(x: 40, y: b.height - 96, width: 200, height: 64).mirrored(in: b.width, for: direction)
     }
 
     /// The room picture drawn in code: `Assets/room.jpg` was made from it, and it stands in
@@ -314,6 +391,8 @@ public final class KioskDelegate: Responder, ApplicationDelegate {
         let window = KioskWindow(frame: application.screen.bounds)
         lastTouchTime = application.clock.now
         window.didReceiveEvent = { [weak self, unowned application] in self?.lastTouchTime = application.clock.now }
+        // The demo's strings join the profile's translations, if any.
+        KioskTranslations.install(in: application, log: log)
         window.rootViewController = KioskNavigationController(welcome: welcome)
         window.makeKeyAndVisible(in: application)
         self.window = window

@@ -27,10 +27,10 @@ extension WelcomeController {
     /// The confirmation "Help" asks for before calling a member of staff: "Call staff" calls
     /// (once the alert is gone), "Cancel" does nothing.
     func staffCallConfirmation() -> AlertController {
-        let alert = AlertController(title: "Call a member of staff?",
-                                    message: "Someone will come to this kiosk.", preferredStyle: .alert)
-        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
-        alert.addAction(AlertAction(title: "Call staff") { [weak self] _ in
+        let alert = AlertController(title: String(localized: "Call a member of staff?"),
+                                    message: String(localized: "Someone will come to this kiosk."), preferredStyle: .alert)
+        alert.addAction(AlertAction(title: String(localized: "Cancel"), style: .cancel))
+        alert.addAction(AlertAction(title: String(localized: "Call staff")) { [weak self] _ in
             self?.log("action callForHelp: staff called")
         })
         return alert
@@ -57,7 +57,7 @@ extension WelcomeController {
         guard let navigationController, navigationController.topViewController === self else { return }
         log("settings opened")
         let settings = SettingsViewController()
-        settings.title = "Settings"
+        settings.title = String(localized: "Settings")
         settings.settingsDidChange = { [weak self] settings in
             self?.log("settings: sound \(settings.isSoundOn ? "on" : "off"), language \(settings.language.name)")
         }

@@ -44,11 +44,11 @@ public final class PromoController: ViewController, VideoPlayerDelegate {
         view.addSubview(videoView)
         band.backgroundColor = Color(rgb: 0x1B2A41, alpha: 0.8)
         view.addSubview(band)
-        caption.text = "Touch the screen to start · Коснитесь экрана · 触摸屏幕开始"
+        caption.text = String(localized: "Touch the screen to start")
         caption.font = .system(size: 24, weight: .bold)
         caption.textColor = .white
         caption.textAlignment = .center
-        caption.lineBreakMode = .byTruncatingTail
+        caption.numberOfLines = 2  // a longer language wraps in the band
         band.addSubview(caption)
         let touch = TapGestureRecognizer { [weak self] _ in
             self?.log("promo: touched, back to the welcome screen")
@@ -58,6 +58,11 @@ public final class PromoController: ViewController, VideoPlayerDelegate {
         if let player, let item = PromoController.clip(log: log) {
             player.replaceCurrentItem(with: item)
         }
+    }
+
+    /// The language changed under the promo (staff, remotely): the caption in the new one.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        caption.text = String(localized: "Touch the screen to start")
     }
 
     public override func viewDidLayoutSubviews() {

@@ -22,7 +22,7 @@ import VitrineGraphics
 
 /// One room: its picture, names, status and seats, laid out by constraints for any screen
 /// (side by side in landscape, stacked in portrait; roomy at regular size classes). Back or a
-/// swipe right returns to the list.
+/// swipe back (right, or left right to left) returns to the list.
 public final class RoomDetailController: ViewController {
     /// How the picture and the text are arranged.
     public enum Arrangement: Sendable, Equatable {
@@ -59,7 +59,9 @@ public final class RoomDetailController: ViewController {
     /// Whether the roomy metrics are in effect (regular width and height).
     public private(set) var isRoomy = false
 
-    let bar: BarView
+    let bar = BarView()
+    private let swipe = SwipeGestureRecognizer()
+    private var shownLanguage = ShownLanguage()
     /// The column the labels are stacked in.
     private let column = LayoutGuide()
     private var sideBySide: [LayoutConstraint] = []
@@ -72,7 +74,6 @@ public final class RoomDetailController: ViewController {
 
     init(room: Room) {
         self.room = room
-        bar = BarView(title: "About this room")
         super.init()
     }
 
@@ -92,9 +93,6 @@ public final class RoomDetailController: ViewController {
         }
         nameLabel.text = room.name
         chineseLabel.text = room.chineseName
-        statusLabel.text = room.status
-        factsLabel.text = "\(RoomDirectory.floors[room.floor]) · \(room.capacity) seats"
-        hintLabel.text = "Swipe right to go back."
         nameLabel.textColor = Palette.ink
         chineseLabel.textColor = Palette.quiet
         statusLabel.textColor = room.isFree ? Color(rgb: 0x2E7D4F) : Color(rgb: 0xB3412E)
@@ -112,9 +110,30 @@ public final class RoomDetailController: ViewController {
         view.addLayoutGuide(column)
         makeConstraints()
         bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
-        let swipe = SwipeGestureRecognizer { [weak self] _ in self?.dismiss(animated: true) }
-        swipe.direction = .right
+        swipe.addAction { [weak self] _ in self?.dismiss(animated: true) }
         view.addGestureRecognizer(swipe)
+        textsMayBeStale()
+    }
+
+    /// The texts in the app's language (the room's names are names: they stay), and the swipe
+    /// back towards the leading edge: right, or left right to left.
+    private func showTexts() {
+        bar.showTexts(title: String(localized: "About this room"))
+        statusLabel.text = room.status
+        factsLabel.text = RoomDirectory.floors[room.floor] + " · " + room.seats
+        hintLabel.text = String(localized: "Swipe right to go back.")
+        swipe.direction = view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? .left : .right
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    /// The language changed while another screen covered this one: its texts before it shows.
+    public override func viewWillAppear(_ animated: Bool) {
+        textsMayBeStale()
     }
 
     private func makeConstraints() {
@@ -214,9 +233,11 @@ public final class RoomDetailController: ViewController {
         adapt(to: view.bounds.size, traits: view.traitCollection)
     }
 
-    /// The size classes changed (a turn, a new display mode): the other constraints.
+    /// The size classes changed (a turn, a new display mode): the other constraints; the
+    /// language changed: the texts (the constraints follow their new sizes).
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         adapt(to: view.bounds.size, traits: view.traitCollection)
+        textsMayBeStale()
     }
 
     /// A turn may keep the size classes (regular both ways) but change the shape: adapts in the

@@ -33,7 +33,6 @@ extension RoomsController {
 
     /// The field's look and its events (called from `viewDidLoad`).
     func setUpSearchField() {
-        searchField.placeholder = searchInputMethod == nil ? "Search" : "Search · 搜索 (Pinyin)"
         searchField.font = .system(size: 20)
         searchField.textColor = Palette.ink
         searchField.backgroundColor = .white
@@ -50,14 +49,17 @@ extension RoomsController {
         view.addSubview(searchField)
     }
 
-    /// Places the field (in the bar from 600 points wide, else under it) and returns where the
-    /// list starts, in the view's coordinates.
+    /// Places the field (in the bar from 600 points wide, at its trailing end; else under it)
+    /// and returns where the list starts, in the view's coordinates.
     func layOutSearchField(in b: Rect) -> Double {
         if b.width >= 600 {
             let width = min(b.width * 0.5, 520)
             searchField.frame = Rect(x: b.width - width - 16, y: 16, width: width, height: 48)
+                .mirrored(in: b.width, for: view.effectiveUserInterfaceLayoutDirection)
+            bar.trailingSpace = width + 32  // the title ends before the field
             return 80
         }
+        bar.trailingSpace = 16
         searchField.frame = Rect(x: 16, y: 88, width: b.width - 32, height: 48)
         return 144
     }

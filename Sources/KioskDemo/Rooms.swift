@@ -55,15 +55,21 @@ public struct Room: Sendable, Hashable {
     /// Until when it is busy, or free ("11:30").
     public var until: String
 
-    /// The status line shown under the name.
-    public var status: String { isFree ? "Free until \(until)" : "Busy until \(until)" }
+    /// The status line shown under the name, in the app's language.
+    public var status: String { isFree ? String(localized: "Free until \(until)") : String(localized: "Busy until \(until)") }
+
+    /// Its seats, in the app's language ("1 seat", "12 seats").
+    public var seats: String { String(localized: "\(capacity) seats") }
 }
 
 /// The building's rooms, by floor. Deterministic: `refresh()` moves every status on by one
 /// step, so the tour's pictures do not change from run to run.
 public struct RoomDirectory: Sendable {
-    /// The floors' names (section titles).
-    public static let floors = ["Ground floor", "First floor", "Second floor", "Third floor"]
+    /// The floors' names (section titles), in the app's language.
+    public static var floors: [String] {
+        [String(localized: "Ground floor"), String(localized: "First floor"), String(localized: "Second floor"),
+         String(localized: "Third floor")]
+    }
     private static let names = [
         ["Atrium", "Boardroom", "Cedar", "Dune", "Elm", "Fjord"],
         ["Granite", "Harbour", "Iris", "Juniper", "Kelp", "Larch", "Maple"],
@@ -107,28 +113,40 @@ public struct RoomDirectory: Sendable {
     }
 }
 
-/// A header bar with a title and a Back button, shared by the browsing screens.
+/// A header bar with a title and a Back button, shared by the browsing screens. Back is at the
+/// leading edge, the title after it: right to left, Back is on the right.
 @MainActor
 final class BarView: View {
     let titleLabel = Label(frame: .zero)
     let backButton = kioskButton("Back", color: Palette.quiet)
+    /// Points at the trailing end the title leaves free (for a search field placed there).
+    var trailingSpace = 16.0 {
+        didSet { if trailingSpace != oldValue { setNeedsLayout() } }
+    }
 
-    init(title: String) {
+    init() {
         super.init(frame: .zero)
         backgroundColor = Palette.ink
-        titleLabel.text = title
         titleLabel.font = .system(size: 26, weight: .bold)
         titleLabel.textColor = .white
+        titleLabel.numberOfLines = 2  // a longer language wraps rather than cuts the title
         backButton.titleFont = .system(size: 20, weight: .semibold)
         backButton.cornerRadius = 10
         addSubview(titleLabel)
         addSubview(backButton)
     }
 
+    /// The title, and Back in the app's language (its screen calls this when its texts change).
+    func showTexts(title: String) {
+        titleLabel.text = title
+        backButton.setTitle(String(localized: "Back"), for: .normal)
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
-        backButton.frame = Rect(x: 16, y: 14, width: 110, height: 52)
-        titleLabel.frame = Rect(x: 146, y: 0, width: max(0, bounds.width - 162), height: bounds.height)
+        let direction = effectiveUserInterfaceLayoutDirection, width = bounds.width
+        backButton.frame = Rect(x: 16, y: 14, width: 110, height: 52).mirrored(in: width, for: direction)
+        titleLabel.frame = Rect(x: 146, y: 0, width: max(0, width - 146 - trailingSpace), height: bounds.height).mirrored(in: width, for: direction)
     }
 }
 
@@ -147,9 +165,10 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     /// The application the search field made Pinyin the input method of, while it edits.
     weak var searchApplication: Application?
     let log: (String) -> Void
-    private let bar = BarView(title: "Find a room")
+    let bar = BarView()
     private let refresh = RefreshControl()
     private var refreshTimer: LoopTimer?
+    private var shownLanguage = ShownLanguage()
 
     init(log: @escaping (String) -> Void, inputMethod: (any InputMethod)?) {
         self.log = log
@@ -166,16 +185,33 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "room")
         tableView.dataSource = self
         tableView.delegate = self
-        refresh.title = "Pull to refresh"
         refresh.addAction({ [weak self] _ in self?.refreshStatuses() }, for: .valueChanged)
         tableView.refreshControl = refresh
         view.addSubview(tableView)
         view.addSubview(bar)
         bar.backButton.addAction({ [weak self] _ in self?.dismiss(animated: true) }, for: .touchUpInside)
         setUpSearchField()
+        textsMayBeStale()
     }
 
+    /// The texts in the app's language; the list again (its headers, statuses and seats).
+    private func showTexts() {
+        bar.showTexts(title: String(localized: "Find a room"))
+        refresh.title = String(localized: "Pull to refresh")
+        searchField.placeholder = searchInputMethod == nil ? String(localized: "Search") : String(localized: "Search · 搜索 (Pinyin)")
+        tableView.reloadData()
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
+
     public override func viewWillAppear(_ animated: Bool) {
+        textsMayBeStale()
         // Coming back from a room: its row fades out of selection, as in UIKit's lists.
         if let selected = tableView.indexPathForSelectedRow { tableView.deselectRow(at: selected, animated: animated) }
     }
@@ -208,8 +244,11 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
         shown[section].rooms.count
     }
 
+    /// The floor's name and how many of its rooms are free ("Ground floor · 4 rooms free").
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-        RoomDirectory.floors[shown[section].floor]
+        let floor = shown[section].floor
+        let free = directory.rooms[floor].reduce(0) { $0 + ($1.isFree ? 1 : 0) }
+        return RoomDirectory.floors[floor] + " · " + String(localized: "\(free) rooms free")
     }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: ItemPath) -> TableViewCell {
@@ -218,7 +257,7 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
         cell.textLabel.text = "\(room.name)  \(room.chineseName)"
         cell.textLabel.font = .system(size: 20, weight: .semibold)
         cell.textLabel.textColor = Palette.ink
-        cell.detailTextLabel.text = "\(room.status) · \(room.capacity) seats"
+        cell.detailTextLabel.text = room.status + " · " + room.seats
         cell.detailTextLabel.textColor = room.isFree ? Color(rgb: 0x2E7D4F) : Color(rgb: 0xB3412E)
         cell.imageView.image = RoomPictures.thumbnail(floor: room.floor)
         return cell

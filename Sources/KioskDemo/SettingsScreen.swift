@@ -2,32 +2,19 @@ import Vitrine
 import VitrineGraphics
 
 // The settings screen: the kiosk's controls in use. A switch for the sound, a slider wired to
-// the screen's brightness, and a segmented choice of language. It is reached through the
-// navigation (wired by the app), and lays itself out for any screen from 800×480 to 1920×1080.
-
-/// The languages the kiosk speaks, in the order the settings screen shows them.
-public enum KioskLanguage: Int, CaseIterable, Sendable {
-    case english, french, german, russian
-
-    /// The language's name, in itself.
-    public var name: String {
-        switch self {
-        case .english: "English"
-        case .french: "Français"
-        case .german: "Deutsch"
-        case .russian: "Русский"
-        }
-    }
-}
+// the screen's brightness, and a segmented choice of language (the welcome screen's picker's
+// twin: both set the app's language). It is reached through the navigation (wired by the app),
+// and lays itself out for any screen from 800×480 to 1920×1080, mirrored right to left.
 
 /// The settings screen (not yet reached from the welcome screen: the app wires it into its
 /// navigation): "Sound" (a `Switch`), "Brightness" (a `Slider` that sets
-/// `Screen.brightness` as it moves) and "Language" (a `SegmentedControl`).
+/// `Screen.brightness` as it moves) and "Language" (a `SegmentedControl` that sets the app's
+/// language, `KioskTranslations.choose(_:in:)`: every screen shows the one chosen).
 public final class SettingsViewController: ViewController {
     /// Whether the kiosk plays sounds.
     public private(set) var isSoundOn = true
-    /// The language chosen.
-    public private(set) var language = KioskLanguage.english
+    /// The language chosen: the app's.
+    public var language: KioskLanguage { KioskTranslations.current }
     /// Called after any setting changed (the app saves them, say).
     public var settingsDidChange: (@MainActor (SettingsViewController) -> Void)?
 
@@ -40,6 +27,7 @@ public final class SettingsViewController: ViewController {
 
     private let heading = Label(frame: .zero)
     private let rows: [(label: Label, separator: View)] = (0..<3).map { _ in (Label(frame: .zero), View(frame: .zero)) }
+    private var shownLanguage = ShownLanguage()
 
     /// A settings screen with the sound on, English, and the slider at the screen's brightness
     /// once shown.
@@ -51,12 +39,9 @@ public final class SettingsViewController: ViewController {
     public override func viewDidLoad() {
         view.backgroundColor = Palette.paper
         view.tintColor = Palette.accent
-        heading.text = "Settings · Réglages · Einstellungen · Настройки"
         heading.textColor = Palette.ink
-        heading.lineBreakMode = .byTruncatingTail
         view.addSubview(heading)
-        for ((label, separator), title) in zip(rows, ["Sound", "Brightness", "Language"]) {
-            label.text = title
+        for (label, separator) in rows {
             label.textColor = Palette.ink
             separator.backgroundColor = Color(rgb: 0x1B2A41, alpha: 0.12)
             view.addSubview(label)
@@ -76,28 +61,58 @@ public final class SettingsViewController: ViewController {
             guard let slider = control as? Slider else { return }
             self?.view.window?.application?.screen.brightness = slider.value
         }, for: .valueChanged)
-        languageControl.selectedSegmentIndex = language.rawValue
         languageControl.addAction({ [weak self] control in
             guard let self, let segmented = control as? SegmentedControl,
-                  let chosen = KioskLanguage(rawValue: segmented.selectedSegmentIndex) else { return }
-            language = chosen
+                  let chosen = KioskLanguage(rawValue: segmented.selectedSegmentIndex),
+                  let application = view.window?.application else { return }
+            KioskTranslations.choose(chosen, in: application)
             settingsDidChange?(self)
         }, for: .valueChanged)
         view.addSubview(soundSwitch)
         view.addSubview(brightnessSlider)
         view.addSubview(languageControl)
+        textsMayBeStale()
+    }
+
+    /// The texts in the app's language, and the language control showing it.
+    private func showTexts() {
+        heading.text = String(localized: "Settings")
+        title = heading.text
+        for (row, title) in zip(rows, [String(localized: "Sound"), String(localized: "Brightness"), String(localized: "Language")]) {
+            row.label.text = title
+        }
+        languageControl.selectedSegmentIndex = language.rawValue
+    }
+
+    private func textsMayBeStale() {
+        guard shownLanguage.needsTexts(of: view) else { return }
+        showTexts()
+        view.setNeedsLayout()
+    }
+
+    /// The language changed (here, or on another screen): the texts again.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        textsMayBeStale()
     }
 
     /// Shows the screen's brightness as it is now. (Pushed, the view is not in the window yet
     /// when it is about to appear, as in UIKit: the screen is found through the parent.)
     public override func viewWillAppear(_ animated: Bool) {
+        textsMayBeStale()
         let window = view.window ?? parent?.view.window
         if let screen = window?.application?.screen { brightnessSlider.value = screen.brightness }
     }
 
-    /// Label column on the left, controls on the right, rows sized from the screen's height.
+    /// Label column at the leading edge, controls after it, rows sized from the screen's
+    /// height; mirrored right to left.
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
+        let direction = view.effectiveUserInterfaceLayoutDirection
+        defer {
+            for subview in [heading, soundSwitch, brightnessSlider, languageControl] + rows.map(\.label) {
+                subview.frame = subview.frame.mirrored(in: b.width, for: direction)
+            }
+        }
         let isLarge = b.width >= 1280 && b.height >= 720
         let margin = isLarge ? 96.0 : 32.0
         let headingHeight = isLarge ? 120.0 : 72.0

@@ -13,7 +13,7 @@ extension KioskTour {
         let table = rooms?.tableView
         record("tap \"Find a room\": the rooms, floor by floor", picture: "rooms",
                passed: rooms?.isVisible == true && table?.visibleCells.isEmpty == false
-               && (table?.headerView(forSection: 0) as? TableViewHeaderFooterView)?.textLabel.text == "Ground floor")
+               && (table?.headerView(forSection: 0) as? TableViewHeaderFooterView)?.textLabel.text == "Ground floor · 4 rooms free")
         guard let rooms, let table else { return }
 
         let created = table.numberOfCellsCreated(withIdentifier: "room")

@@ -42,12 +42,16 @@ extension KioskTour {
 
         tap(settings.soundSwitch)
         let segments = settings.languageControl
-        let lastSegment = Double(segments.numberOfSegments) - 0.5
-        tap(segments, at: Point(x: segments.bounds.width * lastSegment / Double(segments.numberOfSegments), y: segments.bounds.midY))
-        record("tap the sound switch, then \"Русский\": sound \(settings.isSoundOn ? "on" : "off"), language \(settings.language.name)",
+        tap(segments, at: centre(ofSegment: KioskLanguage.german.rawValue, of: segments))
+        record("tap the sound switch, then \"Deutsch\": sound \(settings.isSoundOn ? "on" : "off"), language \(settings.language.name)",
                picture: "settings-changed",
-               passed: !settings.isSoundOn && settings.language == KioskLanguage.allCases.last
-               && messages.contains { $0.hasPrefix("settings: sound off") })
+               passed: !settings.isSoundOn && settings.language == .german && application.localizer.language == "de"
+               && settings.title == "Einstellungen" && messages.contains { $0.hasPrefix("settings: sound off") })
+
+        // Left to right both ways: the tap finds "English" where it was.
+        tap(segments, at: centre(ofSegment: KioskLanguage.english.rawValue, of: segments))
+        record("tap \"English\": the settings in English again",
+               passed: application.localizer.language == "en" && settings.title == "Settings")
 
         // A swipe from the left edge of the screen takes the settings away.
         let y = application.screen.bounds.midY
@@ -63,6 +67,15 @@ extension KioskTour {
         loop.advance(by: 0.6)
         record("swipe from the left edge: back to the welcome screen",
                passed: navigation?.topViewController === welcome && welcome.isVisible && navigation?.isNavigationBarHidden == true)
+    }
+
+    /// The centre of segment `index` of `control` (its bounds space): segments run from the
+    /// leading edge, so right to left the first is on the right.
+    private func centre(ofSegment index: Int, of control: SegmentedControl) -> Point {
+        let width = control.bounds.width / Double(control.numberOfSegments)
+        let x = (Double(index) + 0.5) * width
+        let rightToLeft = control.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        return Point(x: rightToLeft ? control.bounds.width - x : x, y: control.bounds.midY)
     }
 
     /// Taps `view` at `point` (its bounds space).

@@ -143,6 +143,9 @@ let status = MainActor.assumeIsolated { () -> Int32 in
     return BoardPlatform.main(delegate: kiosk, title: "Vitrine demo",
                               bootstrapsLogging: false) { profile in
         if let speech = options.speech { profile.speech.mode = speech }
+        // The demo's own String Catalog, unless the profile names translations: `--language ar`
+        // then starts it in Arabic.
+        if profile.language.translations == nil { profile.language.translations = KioskTranslations.folder() }
     }
 }
 exit(status)

@@ -96,7 +96,8 @@ private func goldensFolder(_ filePath: String = #filePath) -> String {
         let language = shown.settings.languageControl
         let german = language.convert(language.rectForSegment(at: 2), to: nil)
         shown.tap(Point(x: german.midX, y: german.midY))
-        #expect(shown.settings.language == .german)
+        defer { shown.app.localizer = Localizer() }  // English again for the tests that follow
+        #expect(shown.settings.language == .german && shown.app.localizer.language == "de")
         #expect(changes == 2)
     }
 }

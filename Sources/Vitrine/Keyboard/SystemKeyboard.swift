@@ -251,7 +251,9 @@ public final class SystemKeyboard {
         do { characters = try layoutSource.characters(forLayout: currentLayout) } catch {
             logger.warning("\(error): showing us instead")
         }
+        layoutHasCase = (0..<3).contains { row in characters.letters(row: row).contains { $0.base.uppercased() != $0.base } }
         view.setRows(KeyboardPages.letters(characters, type: type, returnTitle: returnTitle, showsLayoutSwitch: layouts.count > 1))
+        updateAutomaticShift()
     }
 
     /// Shows `page`.
@@ -303,10 +305,14 @@ public final class SystemKeyboard {
         shiftState = automaticShiftWanted ? .once : .off
     }
 
+    /// Whether the letters shown have capitals: Arabic and Hebrew have none, and their
+    /// shifted level holds other letters, which autocapitalization must not bring up.
+    private var layoutHasCase = true
+
     /// Whether the focused view's autocapitalization wants a capital at the caret (never while
-    /// an input method is on or composing).
+    /// an input method is on or composing, nor on a layout without capitals).
     private var automaticShiftWanted: Bool {
-        guard !hostsCandidateBar, let host = target as? any TextEditingHost, host.buffer.markedRange == nil else { return false }
+        guard layoutHasCase, !hostsCandidateBar, let host = target as? any TextEditingHost, host.buffer.markedRange == nil else { return false }
         return host.capitalizesLetter(at: host.buffer.selection.lowerBound)
     }
 

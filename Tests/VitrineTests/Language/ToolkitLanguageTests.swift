@@ -94,9 +94,14 @@ struct ToolkitLanguageTests {
         let q = keyboard.frameOfKey(typing: "q")
         #expect(q != nil && keyboard.currentLayout == "us")
         #expect(spaceTitle(keyboard) == "space")
+        field.autocapitalizationType = .allCharacters
+        keyboard.updateAutomaticShift()
+        #expect(keyboard.shiftState == .once, "capitals wanted")
 
         h.app.localizer = Self.localizer("ar")
         h.settle()
+        keyboard.updateAutomaticShift()
+        #expect(keyboard.shiftState == .off, "Arabic has no capitals: its shifted level stays down")
         #expect(keyboard.layouts == ["ara", "us"], "the language's layout first, the others a tap away")
         #expect(keyboard.currentLayout == "ara")
         #expect(spaceTitle(keyboard) == "مسافة")

@@ -55,11 +55,14 @@ enum JPEG {
     }
 
     /// The smallest of libjpeg-turbo's scaling factors not above 1 that makes the image at
-    /// least `targetWidth`×`targetHeight`, and the size it gives.
+    /// least `targetWidth`×`targetHeight`, and the size it gives (the full size without the
+    /// library).
     static func scaledSize(width: Int, height: Int, atLeast targetWidth: Int, _ targetHeight: Int) -> (Int, Int) {
         var count: Int32 = 0
         var best = (width, height)
-        guard let factors = vitrine_tjGetScalingFactors(&count) else { return best }
+        // Loaded here too: the library's functions are null until it is, and this may be the
+        // first call of the process (a test of the sizes alone).
+        guard (try? loadLibrary(for: "<scaling>")) != nil, let factors = vitrine_tjGetScalingFactors(&count) else { return best }
         for i in 0..<Int(count) {
             let f = factors[i]
             guard f.num > 0, f.denom > 0, f.num <= f.denom else { continue }

@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "VitrineLinux", package: "Vitrine"),
                 .product(name: "VitrineVNC", package: "Vitrine"),
                 .product(name: "VitrineVideo", package: "Vitrine"),
+                .product(name: "KioskDemo", package: "Vitrine"),
             ]
         ),
         .executableTarget(
@@ -49,6 +50,7 @@ let package = Package(
                 "VitrineBenchKit",
                 .product(name: "Vitrine", package: "Vitrine"),
                 .product(name: "VitrineGraphics", package: "Vitrine"),
+                .product(name: "KioskDemo", package: "Vitrine"),
             ]
         ),
     ],

@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     hitTestBenchmarks()
     layoutBenchmarks()
     constraintBenchmarks()
+    languageBenchmarks()
     frameBenchmarks()
     scrollBenchmarks()
     presentBenchmarks()

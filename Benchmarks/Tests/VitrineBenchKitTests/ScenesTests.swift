@@ -1,3 +1,4 @@
+import KioskDemo
 import Testing
 import Vitrine
 import VitrineBenchKit
@@ -90,5 +91,26 @@ struct ScenesTests {
     @Test func figureLinesAreParsedAndOtherLinesIgnored() {
         let figures = Figures.parse("noise\nvitrine-figure idle_wakeups=0\nvitrine-figure first_present_ns=123\nvitrine-figure bad=x\n")
         #expect(figures == ["idle_wakeups": 0, "first_present_ns": 123])
+    }
+}
+
+/// `LanguageSwitch` measures what its name says: each switch shows the other language, every
+/// screen in it and mirrored, with a list of rooms filling the 1920×1080 screen.
+@MainActor
+struct LanguageSwitchSceneTests {
+    @Test func eachSwitchShowsTheOtherLanguageMirrored() {
+        let saved = Localization.current
+        defer { Localization.current = saved }
+        let scene = LanguageSwitch()
+        #expect(scene.shows(.english))
+        #expect(scene.rooms.tableView.visibleCells.count >= 10, "the list fills the screen")
+        let englishHeader = scene.rooms.tableView.dataSource?.tableView(scene.rooms.tableView, titleForHeaderInSection: 0)
+        #expect(scene.switchLanguage() != nil)
+        #expect(scene.shows(.arabic))
+        #expect(scene.rooms.tableView.dataSource?.tableView(scene.rooms.tableView, titleForHeaderInSection: 0) != englishHeader)
+        #expect(scene.switchLanguage() != nil)
+        #expect(scene.shows(.english))
+        #expect(scene.rooms.tableView.dataSource?.tableView(scene.rooms.tableView, titleForHeaderInSection: 0) == englishHeader)
+        scene.application.localizer = Localizer()
     }
 }

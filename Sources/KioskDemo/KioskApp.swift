@@ -197,13 +197,9 @@ public final class WelcomeController: ViewController, KioskNavigation {
         view.setNeedsLayout()
     }
 
-    /// The language changed while the screen is in the window: its texts again.
+    /// The language changed, while the screen is in the window or while another covered it
+    /// (heard as it comes back): its texts again.
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
-        textsMayBeStale()
-    }
-
-    /// The language changed while another screen covered this one: its texts before it shows.
-    public override func viewWillAppear(_ animated: Bool) {
         textsMayBeStale()
     }
 
@@ -307,7 +303,6 @@ public final class DetailController: ViewController {
     }
 
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
-    public override func viewWillAppear(_ animated: Bool) { textsMayBeStale() }
 
     /// The picture at the leading edge, the text after it, Back at the bottom leading corner;
     /// mirrored right to left, where going back is a swipe to the left.

@@ -9,10 +9,10 @@ import VitrineGraphics
 // pictures are in; the visitor picks a language on the welcome screen (staff in the settings),
 // and every screen, the ones under others too, shows it from the next frame on.
 //
-// A screen sets its texts in one method (`showTexts()`), called when its view loads, when
-// `traitCollectionDidChange(_:)` says the language changed (the screens in the window), and
-// from `viewWillAppear(_:)` when the texts are of another language (a screen that was under
-// another when the language changed, so not in the window, catches up before it shows).
+// A screen sets its texts in one method (`showTexts()`), called when its view loads and when
+// `traitCollectionDidChange(_:)` says the language changed: at once for the screens in the
+// window, and as it comes back for a screen that another covered then (the toolkit tells it
+// as its view enters the window, before the frame that shows it).
 // Screens that compute their frames mirror their x coordinates right to left
 // (`Rect.mirrored(in:for:)`): the toolkit mirrors its own controls and containers.
 
@@ -125,7 +125,8 @@ public enum KioskTranslations {
 }
 
 /// Which language and direction a screen's texts and frames were last set for, so that a
-/// screen that was not in the window when they changed catches up as it appears.
+/// screen sets them again only when these changed (`traitCollectionDidChange(_:)` also tells
+/// of a turn, of light and dark).
 @MainActor
 struct ShownLanguage {
     private var shown: (language: String, direction: UserInterfaceLayoutDirection)?

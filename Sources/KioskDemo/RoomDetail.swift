@@ -131,11 +131,6 @@ public final class RoomDetailController: ViewController {
         view.setNeedsLayout()
     }
 
-    /// The language changed while another screen covered this one: its texts before it shows.
-    public override func viewWillAppear(_ animated: Bool) {
-        textsMayBeStale()
-    }
-
     private func makeConstraints() {
         let safe = view.safeAreaLayoutGuide, margins = view.layoutMarginsGuide
         let pictureTop = picture.topAnchor.constraint(equalTo: bar.bottomAnchor)

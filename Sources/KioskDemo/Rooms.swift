@@ -211,7 +211,6 @@ public final class RoomsController: ViewController, TableViewDataSource, TableVi
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) { textsMayBeStale() }
 
     public override func viewWillAppear(_ animated: Bool) {
-        textsMayBeStale()
         // Coming back from a room: its row fades out of selection, as in UIKit's lists.
         if let selected = tableView.indexPathForSelectedRow { tableView.deselectRow(at: selected, animated: animated) }
     }

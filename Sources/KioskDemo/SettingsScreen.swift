@@ -98,7 +98,6 @@ public final class SettingsViewController: ViewController {
     /// Shows the screen's brightness as it is now. (Pushed, the view is not in the window yet
     /// when it is about to appear, as in UIKit: the screen is found through the parent.)
     public override func viewWillAppear(_ animated: Bool) {
-        textsMayBeStale()
         let window = view.window ?? parent?.view.window
         if let screen = window?.application?.screen { brightnessSlider.value = screen.brightness }
     }

@@ -25,6 +25,8 @@ open class ViewController: Responder {
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
     /// The handlers registered with `registerForTraitChanges` (Appearance/TraitChangeRegistration.swift).
     var traitChangeRegistrations: TraitChangeRegistrations?
+    /// The language and direction the controller last heard of (App/ViewController+LanguageCatchUp.swift).
+    var languageLastTold: LanguageAndDirection?
 
     /// Updates the constraints of the controller's view (UIKit's): called instead of the view's
     /// `updateConstraints()` in the update-constraints step (once before the view's first
@@ -113,6 +115,7 @@ open class ViewController: Responder {
             install(View(frame: .zero))
         }
         viewDidLoad()
+        noteLanguageAtLoad()
     }
 
     private func install(_ newView: View) {

@@ -144,6 +144,7 @@ extension View {
         if let controller = owningViewController {
             controller.traitCollectionDidChange(previous)
             controller.traitChangeRegistrations?.deliver(to: controller, previous: previous, current: traitCollection)
+            if window != nil { controller.languageLastTold = languageAndDirection }
         }
         traitCollectionDidChange(previous)
         traitChangeRegistrations?.deliver(to: self, previous: previous, current: traitCollection)

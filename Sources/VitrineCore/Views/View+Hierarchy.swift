@@ -46,6 +46,7 @@ extension View {
         if windowChanges { view.propagateDidMoveToWindow() }
         view.didMoveToSuperview()
         view.appearanceDidMove(from: appearanceBefore)
+        if windowChanges, newWindow != nil { view.catchUpWithLanguage() }
         didAddSubview(view)
         subviewVisibilityDidChange(view)
     }

@@ -31,9 +31,11 @@ open class Label: View {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
     }
 
-    /// How lines align across the bounds (default `.natural`: left, or right for a
-    /// right-to-left paragraph — one whose first strong character is right to left, or, with
-    /// none (digits, punctuation), one in a right-to-left view, as UIKit's).
+    /// How lines align across the bounds (default `.natural`: the leading edge of the label's
+    /// `effectiveUserInterfaceLayoutDirection`, whatever the text's script, as UILabel's — an
+    /// English name in an Arabic screen is at the right, an Arabic one in an English screen at
+    /// the left). The text's own direction still orders it: a paragraph runs in the direction of
+    /// its first strong character, or with none (digits, punctuation) in the label's.
     public var textAlignment: TextAlignment = .natural {
         didSet {
             guard textAlignment != oldValue else { return }
@@ -201,16 +203,17 @@ open class Label: View {
     private func makeLayout(width: Double?, lines: Int, height: Double?, reusing: Bool = false) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
         let direction = neutralWritingDirection
+        let alignment = textAlignment == .natural ? (direction == .rightToLeft ? .right : .left) : textAlignment
         func layout(_ lines: Int) -> TextLayout {
             if reusing, var kept = reusableLayout, kept.font == font, kept.width == width.map({ max($0, 0) }),
                kept.numberOfLines == max(lines, 0), kept.lineBreakMode == lineBreakMode,
-               kept.alignment == textAlignment, kept.lineSpacing == lineSpacing, kept.neutralDirection == direction {
+               kept.alignment == alignment, kept.lineSpacing == lineSpacing, kept.neutralDirection == direction {
                 reusableLayout = nil
                 kept.replaceText(with: text)
                 return kept
             }
             return TextLayout(text: text, font: font, width: width, numberOfLines: lines, lineBreakMode: lineBreakMode,
-                              alignment: textAlignment, lineSpacing: lineSpacing, neutralDirection: direction)
+                              alignment: alignment, lineSpacing: lineSpacing, neutralDirection: direction)
         }
         let full = layout(lines)
         guard let height, full.lines.count > 1, full.size.height > height else { return full }

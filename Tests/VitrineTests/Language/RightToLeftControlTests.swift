@@ -355,19 +355,28 @@ struct RightToLeftControlTests {
         #expect(field.text.isEmpty)
     }
 
-    @Test func neutralTextAlignsWithTheView() {
+    /// UILabel's `.natural`: the leading edge of the label's direction, whatever the script.
+    @Test func naturalTextAlignsWithTheView() {
         let h = Self.rightToLeftHarness()
         defer { h.app.userInterfaceLayoutDirection = .leftToRight }
         let digits = Label(frame: Rect(x: 0, y: 0, width: 300, height: 30))
         digits.text = "42"
         let english = Label(frame: Rect(x: 0, y: 40, width: 300, height: 30))
         english.text = "Gate"
-        h.window.addSubview(digits)
-        h.window.addSubview(english)
+        let arabic = Label(frame: Rect(x: 0, y: 80, width: 300, height: 30))
+        arabic.text = "بوابة"
+        for label in [digits, english, arabic] { h.window.addSubview(label) }
         #expect(abs(digits.textLayout!.lines[0].rect.maxX - 300) < 0.01)
-        #expect(english.textLayout!.lines[0].rect.minX == 0)
-        digits.semanticContentAttribute = .forceLeftToRight
+        #expect(abs(english.textLayout!.lines[0].rect.maxX - 300) < 0.01, "English at the right in a right-to-left screen")
+        #expect(abs(arabic.textLayout!.lines[0].rect.maxX - 300) < 0.01)
+        for label in [digits, english, arabic] { label.semanticContentAttribute = .forceLeftToRight }
         #expect(digits.textLayout!.lines[0].rect.minX == 0)
+        #expect(english.textLayout!.lines[0].rect.minX == 0)
+        #expect(arabic.textLayout!.lines[0].rect.minX == 0, "Arabic at the left in a left-to-right label")
+        #expect(arabic.textLayout!.lines[0].isRightToLeft, "it still runs right to left")
+        // An explicit alignment holds either way.
+        english.textAlignment = .right
+        #expect(abs(english.textLayout!.lines[0].rect.maxX - 300) < 0.01)
     }
 
     @Test func onlyAFlaggedImageIsMirrored() {

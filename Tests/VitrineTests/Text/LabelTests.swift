@@ -44,8 +44,10 @@ struct LabelTests {
                 label.text = text
                 if i == 4 { label.font = .system(size: 20) }
                 if i == 5 { label.frame.size.width = 90 }
+                // `.natural` in a left-to-right label is its left edge, the Hebrew text's too.
                 let fresh = text.isEmpty ? nil : TextLayout(text: text, font: label.font, width: label.bounds.width,
-                                                            numberOfLines: lines, lineBreakMode: .byTruncatingTail)
+                                                            numberOfLines: lines, lineBreakMode: .byTruncatingTail,
+                                                            alignment: .left)
                 #expect(summary(label.textLayout) == summary(fresh), "\(lines) lines: \(text)")
             }
             label.font = .system(size: 17)

@@ -20,6 +20,8 @@ extension TextView: TextEditingHost {
     }
 
     func selectionDidChange() {
+        // The caret moved: typing takes the attributes of the text before it again (UIKit).
+        explicitTypingAttributes = nil
         hideEditMenu()
         goalX = nil
         scrollCaretToVisible()
@@ -85,6 +87,7 @@ extension TextView: TextEditingHost {
     /// Lays the text out again in the kept layout and line table.
     private func layOutLines() {
         linesAreStale = false
+        syncAttributes()
         let characters = buffer.characters
         let direction = neutralWritingDirection
         laidOutDirection = direction
@@ -102,12 +105,17 @@ extension TextView: TextEditingHost {
                               Rect(x: emptyX, y: 0, width: 0, height: font.lineHeightEstimate)))
             return
         }
-        if textLayout.map({ $0.font != font || $0.width != textWidth || $0.alignment != textAlignment
-                || $0.neutralDirection != direction }) ?? true {
-            textLayout = TextLayout(text: "", font: font, width: textWidth, lineBreakMode: .byWordWrapping,
-                                    alignment: textAlignment, neutralDirection: direction)
+        if let attributedStorage {
+            textLayout = TextLayout(attributedText: attributedStorage, font: font, width: textWidth,
+                                    lineBreakMode: .byWordWrapping, alignment: textAlignment, neutralDirection: direction)
+        } else {
+            if textLayout.map({ $0.attributedText != nil || $0.font != font || $0.width != textWidth
+                    || $0.alignment != textAlignment || $0.neutralDirection != direction }) ?? true {
+                textLayout = TextLayout(text: "", font: font, width: textWidth, lineBreakMode: .byWordWrapping,
+                                        alignment: textAlignment, neutralDirection: direction)
+            }
+            textLayout?.replaceText { text in for character in characters { text.append(character) } }
         }
-        textLayout?.replaceText { text in for character in characters { text.append(character) } }
         guard let layout = textLayout else { return }
         characterOfScalar.removeAll(keepingCapacity: true)
         for (i, c) in characters.enumerated() { for _ in c.unicodeScalars { characterOfScalar.append(i) } }

@@ -17,6 +17,10 @@ public protocol TextViewDelegate: AnyObject {
     func textView(_ textView: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool
     /// The text changed by editing.
     func textViewDidChange(_ textView: TextView)
+    /// A finger tapped `link` (a run's `TextAttributes.link`; `range` is its run, in character
+    /// offsets) in a text view that is not editable. The kiosk has no browser to open it:
+    /// the app decides what a link does.
+    func textView(_ textView: TextView, didTapLink link: String, in range: Range<Int>)
 }
 
 extension TextViewDelegate {
@@ -32,6 +36,8 @@ extension TextViewDelegate {
     public func textView(_ textView: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool { true }
     /// Does nothing.
     public func textViewDidChange(_ textView: TextView) {}
+    /// Does nothing.
+    public func textView(_ textView: TextView, didTapLink link: String, in range: Range<Int>) {}
 }
 
 /// Multi-line editable text that wraps at its width and scrolls (UIKit's `UITextView`), a
@@ -51,6 +57,8 @@ open class TextView: ScrollView, TextInput {
     public var text: String {
         get { buffer.text }
         set {
+            attributedStorage = nil
+            explicitTypingAttributes = nil
             buffer.setText(String(TextSanitizer.sanitized(newValue, singleLine: false).prefix(maximumTextLength)))
             textDidChange()
             editDidApply()  // the selection handles and the keyboard's automatic Shift follow
@@ -91,6 +99,12 @@ open class TextView: ScrollView, TextInput {
     /// out again in place when `linesAreStale` (see `lines`): a key allocates nothing for them
     /// once their arrays have grown to the text.
     var textLayout: TextLayout?
+    /// The text's attributes, when it has some (`attributedText`, `typingAttributes`): kept in
+    /// step with the buffer by `syncAttributes` before each layout.
+    var attributedStorage: AttributedText?
+    /// Typing attributes the app set since the selection last moved (nil: those of the text
+    /// before the caret).
+    var explicitTypingAttributes: TextAttributes?
     var lineTable: [(range: Range<Int>, geometry: TextLineGeometry, rect: Rect)] = []
     var linesAreStale = true
     /// The direction neutral text and an empty view's caret were laid out for (the view's).
@@ -235,9 +249,17 @@ final class TextViewContent: View {
 
     /// Whether the edit menu shows when the finger lifts.
     private var showsMenuOnLift = false
+    /// The link under the finger that went down on a text view that is not editable, reported
+    /// when the finger lifts (not when a drag scrolls instead: that cancels the touch).
+    private var pressedLink: (link: String, range: Range<Int>)?
 
     override func touchesBegan(_ touches: TouchSet, with event: Event?) {
         guard let textView, let touch = touches.first else { return }
+        pressedLink = nil
+        if !textView.isEditable, touch.tapCount == 1, let link = textView.link(at: touch.location(in: self)) {
+            pressedLink = link
+            return
+        }
         showsMenuOnLift = textView.tapped(at: touch.location(in: self), tapCount: touch.tapCount)
     }
 
@@ -245,12 +267,18 @@ final class TextViewContent: View {
     override func touchesMoved(_ touches: TouchSet, with event: Event?) {}
 
     override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        if let pressedLink, let textView {
+            self.pressedLink = nil
+            textView.textViewDelegate?.textView(textView, didTapLink: pressedLink.link, in: pressedLink.range)
+            return
+        }
         guard showsMenuOnLift else { return }
         showsMenuOnLift = false
         textView?.showEditMenuForSelection()
     }
 
     override func touchesCancelled(_ touches: TouchSet, with event: Event?) {
+        pressedLink = nil
         showsMenuOnLift = false
     }
 }

@@ -1,7 +1,7 @@
 import VitrineGraphics
 
-/// A view that shows read-only text (UIKit's `UILabel`): one font, one colour, on one line
-/// or several.
+/// A view that shows read-only text (UIKit's `UILabel`): one font and one colour, or rich
+/// text (`attributedText`), on one line or several.
 ///
 /// The text is laid out in the bounds' width (a `TextLayout`), on at most `numberOfLines`
 /// lines and at most as many as the bounds' height holds; the last line shown wraps, clips or
@@ -18,8 +18,47 @@ open class Label: View {
     /// noncharacters (U+FFFE, U+FFFF, U+FDD0…) as U+FFFD "�" (see `TextLayout`). Line feeds,
     /// CR, VT, FF, NEL and U+2028/U+2029 end lines; tab is a space.
     public var text: String? {
-        didSet { if text != oldValue { textGeometryDidChange() } }
+        didSet {
+            // Set on its own (not through `attributedText`): the text takes the label's font
+            // and colour again, as UIKit's.
+            if !isSettingAttributedText, attributedStorage != nil {
+                attributedStorage = nil
+                textGeometryDidChange()
+                return
+            }
+            if text != oldValue { textGeometryDidChange() }
+        }
     }
+
+    /// The text with its attributes (UIKit's `attributedText`): runs in their own fonts,
+    /// colours, backgrounds, underlines, strikethroughs, kerning and baseline offsets, and
+    /// paragraphs set by their paragraph styles (see `TextLayout(attributedText:…)`). What a
+    /// run leaves unset comes from the label: `font`, `textColor`, `textAlignment`,
+    /// `lineSpacing`, and `lineBreakMode` unless the first paragraph's style sets one.
+    ///
+    /// Setting it sets `text` to its string; setting `text` drops the attributes. Read without
+    /// attributes set, it is `text` in the label's font and colour. Links are drawn as their
+    /// attributes say and are not tappable in a label (as in UIKit; a `TextView` reports taps
+    /// on them).
+    public var attributedText: AttributedText? {
+        get {
+            if let attributedStorage { return attributedStorage }
+            guard let text else { return nil }
+            return AttributedText(text, attributes: TextAttributes(font: font, foregroundColor: textColor))
+        }
+        set {
+            isSettingAttributedText = true
+            defer { isSettingAttributedText = false }
+            let changed = newValue != attributedStorage
+            attributedStorage = newValue
+            text = newValue?.string
+            if changed { textGeometryDidChange() }
+        }
+    }
+
+    /// The attributed text set, if any (nil: `text` is plain).
+    private var attributedStorage: AttributedText?
+    private var isSettingAttributedText = false
 
     /// The font (default: the 17-point system font, as UIKit's).
     public var font: Font = .system(size: 17) {
@@ -205,7 +244,12 @@ open class Label: View {
         let direction = neutralWritingDirection
         let alignment = textAlignment == .natural ? (direction == .rightToLeft ? .right : .left) : textAlignment
         func layout(_ lines: Int) -> TextLayout {
-            if reusing, var kept = reusableLayout, kept.font == font, kept.width == width.map({ max($0, 0) }),
+            if let attributedStorage {
+                return TextLayout(attributedText: attributedStorage, font: font, width: width, numberOfLines: lines,
+                                  lineBreakMode: lineBreakMode, alignment: textAlignment, lineSpacing: lineSpacing,
+                                  neutralDirection: direction)
+            }
+            if reusing, var kept = reusableLayout, kept.attributedText == nil, kept.font == font, kept.width == width.map({ max($0, 0) }),
                kept.numberOfLines == max(lines, 0), kept.lineBreakMode == lineBreakMode,
                kept.alignment == alignment, kept.lineSpacing == lineSpacing, kept.neutralDirection == direction {
                 reusableLayout = nil

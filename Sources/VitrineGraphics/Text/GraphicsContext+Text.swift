@@ -18,10 +18,55 @@ extension GraphicsContext {
     /// memory). Under any other transform (rotation, skew, unequal or mirrored scales) the
     /// text is drawn into an intermediate image at the transform's mean scale, which is then
     /// drawn through the transform (bilinear filtering: correct but softer).
+    ///
+    /// Attributed text (`TextLayout(attributedText:…)`) draws each run in its own colour
+    /// (`color` where it sets none), its background behind it, then the lines under and
+    /// through it; it is not kept in the coverage cache.
     @MainActor
     public func draw(_ layout: TextLayout, at point: Point, color: Color) {
         guard !layout.lines.isEmpty else { return }
+        if layout.attributedText != nil {
+            drawAttributed(layout, at: point, color: color)
+            return
+        }
+        drawGlyphs(layout, at: point, color: color)
+    }
+
+    @MainActor
+    private func drawAttributed(_ layout: TextLayout, at point: Point, color: Color) {
+        let savedFill = fillColor
+        defer { fillColor = savedFill }
         let t = ctm
+        let snaps = t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0
+        // Lines and backgrounds on whole pixels vertically when the transform allows it, so
+        // that a thin underline is one crisp row rather than two faint ones.
+        func fillDecoration(_ decoration: TextLayout.Decoration) {
+            fillColor = decoration.color
+            var rect = decoration.rect.offsetBy(dx: point.x, dy: point.y)
+            if snaps {
+                let top = (rect.minY * t.d + t.ty).rounded()
+                let bottom = max((rect.maxY * t.d + t.ty).rounded(), top + 1)
+                rect = Rect(x: rect.minX, y: (top - t.ty) / t.d, width: rect.width, height: (bottom - top) / t.d)
+            }
+            fill(rect)
+        }
+        layout.forEachDecoration(behind: true, color: color, fillDecoration)
+        drawGlyphs(layout, at: point, color: color)
+        layout.forEachDecoration(behind: false, color: color, fillDecoration)
+    }
+
+    @MainActor
+    private func drawGlyphs(_ layout: TextLayout, at point: Point, color: Color) {
+        let t = ctm
+        if t.b == 0, t.c == 0, t.a == t.d, t.a > 0, layout.attributedText != nil {
+            let origin = point.applying(t)
+            let visible = clipBounds
+            guard !visible.isEmpty else { return }
+            layout.forEachGlyphMask(at: origin, scale: t.a, within: visible) { mask, x, y, run in
+                compositeMask(mask, at: (x, y), color: layout.attributes(of: run).foregroundColor ?? color)
+            }
+            return
+        }
         if t.b == 0, t.c == 0, t.a == t.d, t.a > 0 {
             let origin = point.applying(t)
             let visible = clipBounds

@@ -20,6 +20,29 @@ final class LayoutBuilder {
         var face: FontFace
         var isRightToLeft: Bool
         var glyphs: Range<Int>
+        /// The index of the run's style in `styles`.
+        var style: Int
+    }
+
+    /// How a run of the text is shaped and set: one per attribute run of an attributed text,
+    /// one (the layout's font) for plain text.
+    struct Style {
+        var font: Font
+        var primary: FontFace
+        /// Points added after each glyph.
+        var kern: Double
+        /// Points the glyphs are raised.
+        var rise: Double
+        /// The style of the paragraph this run starts, if it sets one.
+        var paragraph: ParagraphStyle?
+    }
+
+    /// A face on a line, at the size and height its run uses it: what the line's height
+    /// comes from.
+    struct LineFace {
+        var face: FontFace
+        var pointSize: Double
+        var rise: Double
     }
 
     /// A line shaped on its own: its runs (in `runs`) and the faces on it (in `lineFaces`).
@@ -39,6 +62,13 @@ final class LayoutBuilder {
         var isTruncated: Bool
         var endsParagraph: Bool
         var isRightToLeft: Bool
+        /// The style of the line's first scalar (its paragraph's, for an empty one): the
+        /// least height of the line comes from its font.
+        var style: Int
+        /// Points the line is indented on its paragraph's leading side.
+        var indent: Double
+        /// Its paragraph's style, if the text sets one.
+        var paragraphStyle: ParagraphStyle?
     }
 
     /// A paragraph analysed: per scalar its face, level and script; where lines may end; and
@@ -53,6 +83,8 @@ final class LayoutBuilder {
         var faces: [FontFace] = []
         var levels: [UInt8] = []
         var scripts: [UInt32] = []
+        /// The index in `styles` of each scalar's style.
+        var styles: [Int] = []
         /// 0 left to right, 1 right to left.
         var level: UInt8 = 0
         /// count + 1 entries: whether a line may end before scalar i (a grapheme and cluster
@@ -90,6 +122,7 @@ final class LayoutBuilder {
         var faces: [FontFace] = []
         var levels: [UInt8] = []
         var scripts: [UInt32] = []
+        var styles: [Int] = []
         var offsets: [Int] = []
 
         mutating func removeAll() {
@@ -97,6 +130,7 @@ final class LayoutBuilder {
             faces.removeAll(keepingCapacity: true)
             levels.removeAll(keepingCapacity: true)
             scripts.removeAll(keepingCapacity: true)
+            styles.removeAll(keepingCapacity: true)
             offsets.removeAll(keepingCapacity: true)
         }
 
@@ -106,11 +140,13 @@ final class LayoutBuilder {
             faces.append(contentsOf: p.faces[range])
             levels.append(contentsOf: p.levels[range])
             scripts.append(contentsOf: p.scripts[range])
+            styles.append(contentsOf: p.styles[range])
             for i in range { offsets.append(p.start + i) }
         }
 
-        mutating func append(_ scalar: UInt32, face: FontFace, level: UInt8, script: UInt32, offset: Int) {
+        mutating func append(_ scalar: UInt32, face: FontFace, level: UInt8, script: UInt32, style: Int, offset: Int) {
             scalars.append(scalar)
+            styles.append(style)
             faces.append(face)
             levels.append(level)
             scripts.append(script)
@@ -118,12 +154,13 @@ final class LayoutBuilder {
         }
     }
 
-    /// Runs of one face, level and script, in logical order.
+    /// Runs of one face, level, script and style, in logical order.
     private struct Item {
         var range: Range<Int>
         var face: FontFace
         var level: UInt8
         var script: UInt32
+        var style: Int
     }
 
     private static let tolerance = 1e-6
@@ -156,7 +193,11 @@ final class LayoutBuilder {
     /// The lines' glyphs, runs, faces and displayed scalars (see `BuiltLine`).
     private(set) var glyphs: [TextLayout.Glyph] = []
     private(set) var runs: [Run] = []
-    private(set) var lineFaces: [FontFace] = []
+    private(set) var lineFaces: [LineFace] = []
+    /// The styles of the text being laid out (`Run.style` and `BuiltLine.style` index them).
+    private(set) var styles: [Style] = []
+    /// The index in `styles` of each scalar's style.
+    private var scalarStyles: [Int] = []
     private(set) var displayed: [UInt32] = []
 
     // Working arrays, kept between layouts.
@@ -182,11 +223,43 @@ final class LayoutBuilder {
     /// result is in `lines` and the flat arrays until the next build.
     func build(text: String, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode,
                neutralDirection: WritingDirection = .leftToRight) {
+        let primary = FontLibrary.shared.primaryFace(for: font)
+        self.primary = primary
+        textScalars.load(text)
+        styles.removeAll(keepingCapacity: true)
+        styles.append(Style(font: font, primary: primary, kern: 0, rise: 0, paragraph: nil))
+        Self.fill(&scalarStyles, count: scalars.count, with: 0)
+        buildLines(text: text, font: font, width: width, numberOfLines: numberOfLines, mode: mode,
+                   neutralDirection: neutralDirection)
+    }
+
+    /// Lays out `text` as `build(text:…)` does, each of its runs in its own font, kerning and
+    /// baseline offset (`font` where a run sets none) and each paragraph set by the paragraph
+    /// style of its first character, if any.
+    func build(attributed text: AttributedText, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode,
+               neutralDirection: WritingDirection = .leftToRight) {
+        let library = FontLibrary.shared
+        primary = library.primaryFace(for: font)
+        textScalars.load(text.string)
+        styles.removeAll(keepingCapacity: true)
+        scalarStyles.removeAll(keepingCapacity: true)
+        for (i, run) in text.runs.enumerated() {
+            let runFont = run.attributes.font ?? font
+            styles.append(Style(font: runFont, primary: library.primaryFace(for: runFont), kern: run.attributes.kern ?? 0,
+                                rise: run.attributes.baselineOffset ?? 0, paragraph: run.attributes.paragraphStyle))
+            scalarStyles.append(contentsOf: repeatElement(i, count: run.range.count))
+        }
+        if styles.isEmpty { styles.append(Style(font: font, primary: primaryFace, kern: 0, rise: 0, paragraph: nil)) }
+        buildLines(text: text.string, font: font, width: width, numberOfLines: numberOfLines, mode: mode,
+                   neutralDirection: neutralDirection)
+    }
+
+    /// The build itself, once `textScalars`, `styles` and `scalarStyles` are loaded.
+    private func buildLines(text: String, font: Font, width: Double?, numberOfLines: Int, mode: LineBreakMode,
+                            neutralDirection: WritingDirection) {
         self.font = font
         self.neutralDirection = neutralDirection
         self.width = width
-        primary = FontLibrary.shared.primaryFace(for: font)
-        textScalars.load(text)
         graphemeStart.removeAll(keepingCapacity: true)
         graphemeStart.append(contentsOf: repeatElement(false, count: scalars.count + 1))
         graphemeStart[scalars.count] = true
@@ -211,9 +284,14 @@ final class LayoutBuilder {
         for pi in paragraphs.indices {
             analyze(paragraphs[pi])
             let count = paragraph.count
+            let style = paragraphStyleIndex(paragraphs[pi])
+            paragraphStyle = styles[style].paragraph
+            let firstIndent = max(paragraphStyle?.firstLineHeadIndent ?? 0, 0)
+            let otherIndent = max(paragraphStyle?.headIndent ?? 0, 0)
             lineRanges.removeAll(keepingCapacity: true)
             if let width, count > 0 {
-                breakLines(width: width, byCharacter: mode == .byCharWrapping)
+                breakLines(width: max(width - firstIndent, 0), then: max(width - otherIndent, 0),
+                           byCharacter: mode == .byCharWrapping)
             } else {
                 lineRanges.append(0..<count)
             }
@@ -221,6 +299,9 @@ final class LayoutBuilder {
                 let r = lineRanges[li]
                 let endsParagraph = li == lineRanges.count - 1
                 let moreAfter = !endsParagraph || pi < paragraphs.count - 1
+                lineIndent = li == 0 ? firstIndent : otherIndent
+                lineStyle = r.isEmpty ? style : paragraph.styles[r.lowerBound]
+                lineWidth = width.map { max($0 - lineIndent, 0) }
                 if numberOfLines > 0, lines.count == numberOfLines - 1, moreAfter {
                     isTruncated = true
                     switch mode {
@@ -241,14 +322,29 @@ final class LayoutBuilder {
     /// The primary face of the font being laid out.
     private var primaryFace: FontFace { primary ?? FontLibrary.shared.primaryFace(for: font) }
 
+    /// The style of the line being built: its paragraph's style, the index of its first
+    /// scalar's style, its indent and the width it may fill (nil: no wrapping).
+    private var paragraphStyle: ParagraphStyle?
+    private var lineStyle = 0
+    private var lineIndent = 0.0
+    private var lineWidth: Double?
+
+    /// The style index of the paragraph at scalar offsets `range`: its first scalar's, or for
+    /// an empty paragraph, the line feed's before it.
+    private func paragraphStyleIndex(_ range: Range<Int>) -> Int {
+        if range.lowerBound < scalarStyles.count { return scalarStyles[range.lowerBound] }
+        return scalarStyles.last ?? 0
+    }
+
     // MARK: Analysis
 
     /// Fills `paragraph` for the text's scalars in `range`.
     private func analyze(_ range: Range<Int>) {
         let n = range.count
         let library = FontLibrary.shared
-        let primary = primaryFace
         paragraph.start = range.lowerBound
+        paragraph.styles.removeAll(keepingCapacity: true)
+        paragraph.styles.append(contentsOf: scalarStyles[range])
         paragraph.scalars.removeAll(keepingCapacity: true)
         paragraph.scalars.append(contentsOf: scalars[range])
         paragraph.lineBreaking.removeAll(keepingCapacity: true)
@@ -257,12 +353,17 @@ final class LayoutBuilder {
         // stay in the face before them when it has them, so a fallback run is not split at
         // every space.
         paragraph.faces.removeAll(keepingCapacity: true)
+        // A style change starts afresh: the face before belongs to another font.
         var current: FontFace?
+        var currentStyle = -1
         var a = 0
         while a < n {
             var b = a + 1
             while b < n, !graphemeStart[range.lowerBound + b] { b += 1 }
             let base = paragraph.scalars[a]
+            let style = paragraph.styles[a]
+            if style != currentStyle { current = nil }
+            let primary = styles[style].primary
             let face: FontFace
             if let current, Self.followsNeighbour(base), coversAll(current, a..<b) {
                 face = current
@@ -271,10 +372,11 @@ final class LayoutBuilder {
             } else if Self.followsNeighbour(base), let current {
                 face = current
             } else {
-                face = library.fallbackFace(for: base, font: font) ?? primary
+                face = library.fallbackFace(for: base, font: styles[style].font) ?? primary
             }
             for _ in a..<b { paragraph.faces.append(face) }
             current = face
+            currentStyle = style
             a = b
         }
         paragraph.level = Bidi.resolveLevels(paragraph.scalars, into: &paragraph.levels, neutralDirection: neutralDirection)
@@ -283,14 +385,16 @@ final class LayoutBuilder {
         Self.fill(&advances, count: n, with: 0)
         Self.fill(&clusterStart, count: n + 1, with: false)
         clusterStart[n] = true
-        findItems(faces: paragraph.faces, levels: paragraph.levels, scripts: paragraph.scripts, range: 0..<n)
+        findItems(faces: paragraph.faces, levels: paragraph.levels, scripts: paragraph.scripts, styles: paragraph.styles,
+                  range: 0..<n)
         for item in items {
             shaped.removeAll(keepingCapacity: true)
-            Shaper.shared.shape(paragraph.scalars, range: item.range, face: item.face, pointSize: font.pointSize,
+            let style = styles[item.style]
+            Shaper.shared.shape(paragraph.scalars, range: item.range, face: item.face, pointSize: style.font.pointSize,
                                 rightToLeft: item.level % 2 == 1, script: item.script, into: &shaped)
             clusterStart[item.range.lowerBound] = true
             for g in shaped {
-                advances[g.cluster] += g.advance
+                advances[g.cluster] += g.advance + style.kern
                 clusterStart[g.cluster] = true
             }
         }
@@ -325,14 +429,15 @@ final class LayoutBuilder {
         return Bidi.isNeutral(value) || scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    /// Sets `items` to the maximal runs of one face, level and script within `range`.
-    private func findItems(faces: [FontFace], levels: [UInt8], scripts: [UInt32], range: Range<Int>) {
+    /// Sets `items` to the maximal runs of one face, level, script and style within `range`.
+    private func findItems(faces: [FontFace], levels: [UInt8], scripts: [UInt32], styles: [Int], range: Range<Int>) {
         items.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i + 1
-            while j < range.upperBound, faces[j] === faces[i], levels[j] == levels[i], scripts[j] == scripts[i] { j += 1 }
-            items.append(Item(range: i..<j, face: faces[i], level: levels[i], script: scripts[i]))
+            while j < range.upperBound, faces[j] === faces[i], levels[j] == levels[i], scripts[j] == scripts[i],
+                  styles[j] == styles[i] { j += 1 }
+            items.append(Item(range: i..<j, face: faces[i], level: levels[i], script: scripts[i], style: styles[i]))
             i = j
         }
     }
@@ -340,13 +445,15 @@ final class LayoutBuilder {
     // MARK: Breaking
 
     /// Greedy line breaking of `paragraph` into `lineRanges`: each line takes as many
-    /// break-to-break segments as fit `width` (trailing spaces hang); a segment wider than a
-    /// whole line breaks between graphemes (at least one per line).
-    private func breakLines(width: Double, byCharacter: Bool) {
+    /// break-to-break segments as fit its width (`first` for the first line, `rest` for the
+    /// others; trailing spaces hang); a segment wider than a whole line breaks between
+    /// graphemes (at least one per line).
+    private func breakLines(width first: Double, then rest: Double, byCharacter: Bool) {
         let p = paragraph
         let n = p.count
         var start = 0
         while start < n {
+            let width = start == 0 ? first : rest
             var end = start
             var j = start + 1
             while j <= n {
@@ -387,7 +494,8 @@ final class LayoutBuilder {
         let line = shapeSource()
         lines.append(BuiltLine(range: p.start + range.lowerBound..<p.start + range.upperBound,
                                displayed: keepDisplayed(), shaped: line,
-                               isTruncated: truncated, endsParagraph: endsParagraph, isRightToLeft: p.level == 1))
+                               isTruncated: truncated, endsParagraph: endsParagraph, isRightToLeft: p.level == 1,
+                               style: lineStyle, indent: lineIndent, paragraphStyle: paragraphStyle))
     }
 
     /// Appends `source`'s scalars to `displayed`; returns their range there.
@@ -402,8 +510,8 @@ final class LayoutBuilder {
     private func appendTruncated(from s: Int, mode: LineBreakMode) {
         let p = paragraph
         let n = p.count
-        let limit = (width ?? .infinity) + Self.tolerance
-        let mark = ellipsisMark()
+        let limit = (lineWidth ?? .infinity) + Self.tolerance
+        let mark = ellipsisMark(style: s < n ? p.styles[s] : lineStyle)
         setEllipsis(before: nil, after: nil, cutAt: p.start + s, mark)
         source.removeAll()
         appendEllipsis()
@@ -453,7 +561,7 @@ final class LayoutBuilder {
                 k = nextBoundary(k)
             }
         case .byTruncatingMiddle:
-            let available = (width ?? .infinity) - ellipsisWidth
+            let available = (lineWidth ?? .infinity) - ellipsisWidth
             var a = s
             for j in s...n where p.boundary[j] {
                 guard p.visibleWidth(s, j) <= available / 2 + Self.tolerance else { break }
@@ -489,7 +597,8 @@ final class LayoutBuilder {
             }
         }
         lines.append(BuiltLine(range: p.start + s..<p.start + n, displayed: keepDisplayed(), shaped: shaped,
-                               isTruncated: true, endsParagraph: true, isRightToLeft: p.level == 1))
+                               isTruncated: true, endsParagraph: true, isRightToLeft: p.level == 1,
+                               style: lineStyle, indent: lineIndent, paragraphStyle: paragraphStyle))
     }
 
     /// Drops the glyphs, runs and faces shaped after the line `last` (nil: all of them): a
@@ -502,17 +611,20 @@ final class LayoutBuilder {
         lineFaces.removeLast(lineFaces.count - (last?.faces.upperBound ?? 0))
     }
 
-    /// "…" from the primary face, else from a face that has it, else three full stops.
-    private func ellipsisMark() -> (scalar: UInt32, count: Int, face: FontFace) {
-        if primaryFace.covers(0x2026) { return (0x2026, 1, primaryFace) }
-        if let face = FontLibrary.shared.fallbackFace(for: 0x2026, font: font) { return (0x2026, 1, face) }
-        return (0x2E, 3, primaryFace)
+    /// "…" from the primary face of `style`, else from a face that has it, else three full
+    /// stops; in that style.
+    private func ellipsisMark(style: Int) -> (scalar: UInt32, count: Int, face: FontFace, style: Int) {
+        let primary = styles[style].primary
+        if primary.covers(0x2026) { return (0x2026, 1, primary, style) }
+        if let face = FontLibrary.shared.fallbackFace(for: 0x2026, font: styles[style].font) { return (0x2026, 1, face, style) }
+        return (0x2E, 3, primary, style)
     }
 
     /// Sets `ellipsis` to the mark as a line source. A neutral between paragraph scalars
     /// `before` and `after` (nil: the paragraph's edge), it takes their direction when they
     /// agree, else the paragraph's; and their script, so that it can shape with them.
-    private func setEllipsis(before: Int?, after: Int?, cutAt: Int, _ mark: (scalar: UInt32, count: Int, face: FontFace)) {
+    private func setEllipsis(before: Int?, after: Int?, cutAt: Int,
+                             _ mark: (scalar: UInt32, count: Int, face: FontFace, style: Int)) {
         let p = paragraph
         let beforeOdd = before.map { p.levels[$0] % 2 } ?? p.level
         let afterOdd = after.map { p.levels[$0] % 2 } ?? p.level
@@ -520,7 +632,7 @@ final class LayoutBuilder {
         let script = before.map { p.scripts[$0] } ?? after.map { p.scripts[$0] } ?? HB_SCRIPT_COMMON.rawValue
         ellipsis.removeAll()
         for _ in 0..<mark.count {
-            ellipsis.append(mark.scalar, face: mark.face, level: level, script: script, offset: cutAt)
+            ellipsis.append(mark.scalar, face: mark.face, level: level, script: script, style: mark.style, offset: cutAt)
         }
     }
 
@@ -528,7 +640,7 @@ final class LayoutBuilder {
     private func appendEllipsis() {
         for i in ellipsis.scalars.indices {
             source.append(ellipsis.scalars[i], face: ellipsis.faces[i], level: ellipsis.levels[i],
-                          script: ellipsis.scripts[i], offset: ellipsis.offsets[i])
+                          script: ellipsis.scripts[i], style: ellipsis.styles[i], offset: ellipsis.offsets[i])
         }
     }
 
@@ -537,27 +649,33 @@ final class LayoutBuilder {
     /// `runs` and `lineFaces`.
     private func shapeSource() -> ShapedLine {
         let runStart = runs.count, faceStart = lineFaces.count
-        findItems(faces: source.faces, levels: source.levels, scripts: source.scripts, range: 0..<source.scalars.count)
+        findItems(faces: source.faces, levels: source.levels, scripts: source.scripts, styles: source.styles,
+                  range: 0..<source.scalars.count)
         itemLevels.removeAll(keepingCapacity: true)
         for item in items { itemLevels.append(item.level) }
         Bidi.visualOrder(levels: itemLevels, into: &order)
         var pen = 0.0
         for index in order {
             let item = items[index]
+            let style = styles[item.style]
             let rightToLeft = item.level % 2 == 1
             shaped.removeAll(keepingCapacity: true)
-            Shaper.shared.shape(source.scalars, range: item.range, face: item.face, pointSize: font.pointSize,
+            Shaper.shared.shape(source.scalars, range: item.range, face: item.face, pointSize: style.font.pointSize,
                                 rightToLeft: rightToLeft, script: item.script, into: &shaped)
             let glyphStart = glyphs.count
             for g in shaped {
                 let scalar = source.scalars[g.cluster]
                 glyphs.append(TextLayout.Glyph(glyph: g.id, cluster: source.offsets[g.cluster],
-                                               position: Point(x: pen + g.xOffset, y: -g.yOffset), advance: g.advance,
+                                               position: Point(x: pen + g.xOffset, y: -g.yOffset - style.rise),
+                                               advance: g.advance + style.kern,
                                                isSpace: LineBreaking.isBreakingSpace(scalar) || scalar == 0xA0))
-                pen += g.advance
+                pen += g.advance + style.kern
             }
-            if !lineFaces[faceStart...].contains(where: { $0 === item.face }) { lineFaces.append(item.face) }
-            runs.append(Run(face: item.face, isRightToLeft: rightToLeft, glyphs: glyphStart..<glyphs.count))
+            let lineFace = LineFace(face: item.face, pointSize: style.font.pointSize, rise: style.rise)
+            if !lineFaces[faceStart...].contains(where: {
+                $0.face === lineFace.face && $0.pointSize == lineFace.pointSize && $0.rise == lineFace.rise
+            }) { lineFaces.append(lineFace) }
+            runs.append(Run(face: item.face, isRightToLeft: rightToLeft, glyphs: glyphStart..<glyphs.count, style: item.style))
         }
         return ShapedLine(runs: runStart..<runs.count, faces: faceStart..<lineFaces.count, width: pen)
     }

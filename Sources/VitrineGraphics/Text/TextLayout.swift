@@ -93,6 +93,11 @@ public struct TextLayout: Sendable {
         public internal(set) var isRightToLeft: Bool
         /// The glyphs, left to right on the screen.
         public internal(set) var glyphs: [Glyph]
+        /// The em size the glyphs were shaped at and are drawn at, in points: the layout's
+        /// font's, or the run's font's in attributed text.
+        public internal(set) var pointSize: Double
+        /// The index of the run's attributes in `attributedText.runs` (0 for plain text).
+        public internal(set) var attributeRun: Int
     }
 
     /// One line of the layout.
@@ -122,7 +127,10 @@ public struct TextLayout: Sendable {
 
     /// The text laid out.
     public private(set) var text: String
-    /// The font asked for (fallback faces may draw some characters).
+    /// The attributed text laid out (its `string` is `text`), or nil for plain text.
+    public let attributedText: AttributedText?
+    /// The font asked for (fallback faces may draw some characters); in attributed text, the
+    /// font of runs that set none.
     public let font: Font
     /// The width lines wrap at, in points (at least 0); nil for no wrapping (only line feeds
     /// break).
@@ -165,6 +173,7 @@ public struct TextLayout: Sendable {
             return
         }
         self.text = text
+        self.attributedText = nil
         self.font = font
         self.width = key.width
         self.numberOfLines = key.numberOfLines
@@ -177,6 +186,53 @@ public struct TextLayout: Sendable {
         TextLayoutCache.keep(self, for: key)
     }
 
+    /// Lays out `attributedText`: each run in its font (`font` where it sets none), kerning
+    /// and baseline offset, each paragraph aligned, spaced and indented by the paragraph style
+    /// of its first character (`alignment` and `lineSpacing` where it sets none), the whole
+    /// text wrapped and truncated by the line break mode of its first paragraph's style
+    /// (`lineBreakMode` where it sets none). Runs are split further by bidi level, script and
+    /// fallback face, each shaped on its own; lines break across runs. A line is as tall as
+    /// the largest font on it, raised or lowered glyphs included. Colours and decorations are
+    /// for drawing (`GraphicsContext.draw(_:at:color:)`).
+    @MainActor
+    public init(attributedText: AttributedText, font: Font, width: Double? = nil, numberOfLines: Int = 0,
+                lineBreakMode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural,
+                lineSpacing: Double = 0, neutralDirection: WritingDirection = .leftToRight) {
+        let mode = attributedText.runs.first?.attributes.paragraphStyle?.lineBreakMode ?? lineBreakMode
+        var key = TextLayoutCache.Key(text: attributedText.string, font: font, width: width.map { max($0, 0) },
+                                      numberOfLines: max(numberOfLines, 0), lineBreakMode: mode, alignment: alignment,
+                                      lineSpacing: lineSpacing, neutralDirection: neutralDirection)
+        key.runs = attributedText.runs
+        if !attributedText.runs.isEmpty, let kept = TextLayoutCache.layout(for: key) {
+            self = kept
+            return
+        }
+        self.text = attributedText.string
+        self.attributedText = attributedText
+        self.font = font
+        self.width = key.width
+        self.numberOfLines = key.numberOfLines
+        self.lineBreakMode = mode
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        self.neutralDirection = neutralDirection
+        guard !text.isEmpty else { return }
+        LayoutBuilder.withBuilder { builder in
+            builder.build(attributed: attributedText, font: font, width: key.width, numberOfLines: numberOfLines,
+                          mode: mode, neutralDirection: neutralDirection)
+            isTruncated = builder.isTruncated
+            place(builder)
+        }
+        TextLayoutCache.keep(self, for: key)
+    }
+
+    /// The attributes of `run` (one of this layout's): those of its part of `attributedText`,
+    /// none for plain text.
+    public func attributes(of run: GlyphRun) -> TextAttributes {
+        guard let attributedText, run.attributeRun < attributedText.runs.count else { return TextAttributes() }
+        return attributedText.runs[run.attributeRun].attributes
+    }
+
     /// Lays out what `write` puts in `text` (which it is given emptied), with the same font,
     /// width and settings, reusing this layout's storage: once its arrays (and `text`'s) have
     /// grown to the text's size, laying out again allocates nothing, which is what a text
@@ -184,7 +240,9 @@ public struct TextLayout: Sendable {
     /// semantics: shared storage is copied, not reused). The result is not put in the cache of
     /// layouts that `init` uses.
     @MainActor
+    /// Plain text only: an attributed layout is made anew.
     public mutating func replaceText(_ write: (inout String) -> Void) {
+        precondition(attributedText == nil, "replaceText lays out plain text")
         text.removeAll(keepingCapacity: true)
         write(&text)
         build()
@@ -218,20 +276,21 @@ public struct TextLayout: Sendable {
     /// over what it held (its arrays keep their storage when this layout is their only owner).
     @MainActor
     private mutating func place(_ builder: LayoutBuilder) {
-        let primary = FontLibrary.shared.primaryFace(for: font).metrics(at: font.pointSize)
         let built = builder.lines
         var widest = 0.0
-        for line in built { widest = max(widest, line.shaped.width) }
+        for line in built { widest = max(widest, line.shaped.width + line.indent) }
         let container = width ?? widest
         if lines.count > built.count { lines.removeLast(lines.count - built.count) }
         var y = 0.0
         var longest = 0.0
         for (i, line) in built.enumerated() {
+            let lineStyle = builder.styles[line.style]
+            let primary = lineStyle.primary.metrics(at: lineStyle.font.pointSize)
             var ascender = primary.ascender, descender = primary.descender, gap = primary.lineGap
-            for face in builder.lineFaces[line.shaped.faces] {
-                let m = face.metrics(at: font.pointSize)
-                ascender = max(ascender, m.ascender)
-                descender = max(descender, m.descender)
+            for lineFace in builder.lineFaces[line.shaped.faces] {
+                let m = lineFace.face.metrics(at: lineFace.pointSize)
+                ascender = max(ascender, m.ascender + lineFace.rise)
+                descender = max(descender, m.descender - lineFace.rise)
                 gap = max(gap, m.lineGap)
             }
             let isNewLine = i == lines.count
@@ -241,23 +300,27 @@ public struct TextLayout: Sendable {
             }
             Self.copyRuns(of: line, from: builder, into: &lines[i].runs)
             var lineWidth = line.shaped.width
-            var lineAlignment = alignment
-            if alignment == .justified {
+            let paragraphAlignment = line.paragraphStyle?.alignment ?? alignment
+            var lineAlignment = paragraphAlignment
+            // The indent is on the paragraph's leading side: the line aligns in what is left.
+            let available = container - line.indent
+            if paragraphAlignment == .justified {
                 var added = 0.0
-                if let width, !line.endsParagraph, !line.isTruncated, lineWidth < width {
-                    added = Self.justify(&lines[i].runs, extra: width - lineWidth)
+                if width != nil, !line.endsParagraph, !line.isTruncated, lineWidth < available {
+                    added = Self.justify(&lines[i].runs, extra: available - lineWidth)
                 }
                 lineWidth += added
                 // A line that could not be stretched (its paragraph's last, or one without
                 // spaces) sits where natural alignment puts it.
-                lineAlignment = added > 0 ? .left : .natural
+                lineAlignment = added > 0 ? (line.isRightToLeft ? .right : .left) : .natural
             }
             if lineAlignment == .natural { lineAlignment = line.isRightToLeft ? .right : .left }
-            let x: Double = switch lineAlignment {
-            case .center: (container - lineWidth) / 2
-            case .right: container - lineWidth
+            let aligned: Double = switch lineAlignment {
+            case .center: (available - lineWidth) / 2
+            case .right: available - lineWidth
             default: 0
             }
+            let x = (line.isRightToLeft ? 0 : line.indent) + aligned
             let baseline = y + ascender
             for r in lines[i].runs.indices {
                 for g in lines[i].runs[r].glyphs.indices {
@@ -285,9 +348,9 @@ public struct TextLayout: Sendable {
             // A clipped line counts only as far as the width; any other line that overflows (a
             // single character, or an ellipsis, wider than the width) counts whole.
             longest = max(longest, lineBreakMode == .byClipping && line.isTruncated
-                          ? min(lineWidth, width ?? .infinity) : lineWidth)
+                          ? min(lineWidth + line.indent, width ?? .infinity) : lineWidth + line.indent)
             y += height
-            if i < built.count - 1 { y += lineSpacing }
+            if i < built.count - 1 { y += line.paragraphStyle?.lineSpacing ?? lineSpacing }
         }
         size = Size(width: longest, height: y)
     }
@@ -300,10 +363,14 @@ public struct TextLayout: Sendable {
         for (j, r) in line.shaped.runs.enumerated() {
             let run = builder.runs[r]
             if j == runs.count {
-                runs.append(GlyphRun(face: run.face, isRightToLeft: run.isRightToLeft, glyphs: []))
+                runs.append(GlyphRun(face: run.face, isRightToLeft: run.isRightToLeft, glyphs: [], pointSize: 0,
+                                     attributeRun: 0))
             }
+            let style = builder.styles[run.style]
             runs[j].face = run.face
             runs[j].isRightToLeft = run.isRightToLeft
+            runs[j].pointSize = style.font.pointSize
+            runs[j].attributeRun = run.style
             runs[j].glyphs.removeAll(keepingCapacity: true)
             runs[j].glyphs.append(contentsOf: builder.glyphs[run.glyphs])
         }

@@ -17,6 +17,8 @@ enum TextLayoutCache {
         var alignment: TextAlignment
         var lineSpacing: Double
         var neutralDirection: WritingDirection
+        /// The attribute runs of an attributed text (nil for plain text).
+        var runs: [AttributedText.Run]? = nil
 
         /// Texts compare by their scalars, not as `String`s: canonically equivalent strings
         /// ("é" and "e" + U+0301) are equal `String`s, but a layout's glyph clusters and line
@@ -26,7 +28,7 @@ enum TextLayoutCache {
             a.text.utf8.elementsEqual(b.text.utf8) && a.font == b.font && a.width == b.width
                 && a.numberOfLines == b.numberOfLines && a.lineBreakMode == b.lineBreakMode
                 && a.alignment == b.alignment && a.lineSpacing == b.lineSpacing
-                && a.neutralDirection == b.neutralDirection
+                && a.neutralDirection == b.neutralDirection && a.runs == b.runs
         }
 
         func hash(into hasher: inout Hasher) {
@@ -42,6 +44,7 @@ enum TextLayoutCache {
             hasher.combine(alignment)
             hasher.combine(lineSpacing)
             hasher.combine(neutralDirection)
+            hasher.combine(runs)
         }
     }
 

@@ -57,8 +57,8 @@ extension SearchBarDelegate {
 /// A `SearchController` shows its bar under a navigation bar's title and shows Cancel while it
 /// is active; a bar can also be placed by the app anywhere (`SearchBar.height` tall).
 open class SearchBar: View {
-    /// The height a navigation controller gives the bar, in points (UIKit's is 56 on iPad with
-    /// a 36-point field; Vitrine's field is taller for a standing adult's finger).
+    /// The height a navigation controller gives the bar, in points (taller than UIKit's, as
+    /// the navigation bar is: a kiosk is touched by standing adults).
     public static let height = 60.0
     /// The field's height, in points.
     public static let fieldHeight = 44.0

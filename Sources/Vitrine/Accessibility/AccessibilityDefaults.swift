@@ -99,6 +99,7 @@ enum AccessibilityDefaults {
             if button.currentImage != nil && (button.currentTitle ?? "").isEmpty { traits.insert(.image) }
         case is Switch: traits.formUnion([.button, .toggleButton])
         case is Slider, is Stepper, is SegmentedControl, is PageControl, is PickerWheel: traits.insert(.adjustable)
+        case is SearchTextField: traits.insert(.searchField)
         case is TextField: break
         case let textView as TextView: if !textView.isEditable { traits.insert(.staticText) }
         case let label as Label:

@@ -38,6 +38,8 @@ final class SegmentElement: AccessibilityElement {
         let changed = control.selectedSegmentIndex != index
         control.selectedSegmentIndex = index
         if changed || control.isMomentary { control.sendActions(for: .valueChanged) }
+        // As a tap: a momentary control keeps no selection after its actions.
+        if control.isMomentary { control.selectedSegmentIndex = SegmentedControl.noSegment }
         return true
     }
 

@@ -9,9 +9,11 @@ import VitrineGraphics
 /// is outside. Lifting over a segment selects it and sends `.valueChanged` when the selection
 /// changed (always, for a momentary control). A cancelled touch selects nothing.
 ///
-/// **Momentary.** With `isMomentary`, a segment looks selected only while pressed. As in UIKit,
-/// `selectedSegmentIndex` is the segment last tapped (read it in the `.valueChanged` action);
-/// Vitrine leaves it there rather than drawing it.
+/// **Momentary.** With `isMomentary`, a segment looks selected only while pressed, and, as
+/// UIKit documents, the selection is not kept after tracking ends: when a finger lifts on a
+/// segment, `selectedSegmentIndex` is that segment while the `.valueChanged` actions run (read
+/// it there), then goes back to `noSegment`. Setting `selectedSegmentIndex` in code still sets
+/// it (nothing is drawn selected).
 ///
 /// **Right to left** (`effectiveUserInterfaceLayoutDirection`), as UIKit's: segment 0 is at
 /// the right and the indices grow leftwards, for drawing, touches (`segmentIndex(atX:)`,
@@ -187,7 +189,7 @@ open class SegmentedControl: Control {
     }
 
     /// Selects the pressed segment and sends `.valueChanged` when the selection changed (always
-    /// when momentary).
+    /// when momentary: then the selection is `noSegment` again after the actions).
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         let index = highlightedSegmentIndex
         highlightedSegmentIndex = SegmentedControl.noSegment
@@ -195,6 +197,8 @@ open class SegmentedControl: Control {
         let changed = index != selectedIndex
         selectedIndex = index
         if changed || isMomentary { sendActions(for: .valueChanged, with: event) }
+        // A momentary control keeps no selection once the actions have read it.
+        if isMomentary { selectedIndex = SegmentedControl.noSegment }
     }
 
     /// Selects nothing.

@@ -56,6 +56,10 @@ open class TextField: Control, TextInput {
     public var textAlignment: TextAlignment = .natural { didSet { textDidChange() } }
     /// When the clear button shows. Default `.never`.
     public var clearButtonMode: TextFieldViewMode = .never { didSet { textDidChange() } }
+    /// Whether editing begins with an empty field (UIKit's `clearsOnBeginEditing`; default
+    /// false). As UIKit, the delegate's `textFieldShouldClear` is asked first; the text goes
+    /// (with `.editingChanged`) before `textFieldDidBeginEditing` and `.editingDidBegin`.
+    public var clearsOnBeginEditing = false
     /// Whether characters are drawn as bullets (•). Copy and cut are refused while on.
     public var isSecureTextEntry = false { didSet { textDidChange() } }
     /// Which keyboard the field wants. `.numberPad`, `.decimalPad` and `.phonePad` also drop
@@ -402,6 +406,10 @@ open class TextField: Control, TextInput {
             }
         }
         textDidChange()
+        if clearsOnBeginEditing, buffer.count > 0, delegate?.textFieldShouldClear(self) ?? true {
+            text = ""
+            sendActions(for: .editingChanged, with: nil)
+        }
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin, with: nil)
     }

@@ -78,8 +78,9 @@ extension TableView {
     }
 
     /// Scrolls so that the row at `indexPath` shows at `position`, within the scrollable range.
-    /// `animated` is accepted for UIKit's signature; the offset is set at once (until the
-    /// scroll view's animated offsets are merged).
+    /// Animated, it moves as `setContentOffset(_:animated:)` does (the delegate hears
+    /// `scrollViewDidScroll` each frame and `scrollViewDidEndScrollingAnimation` at the end);
+    /// otherwise the offset is set at once.
     public func scrollToRow(at indexPath: ItemPath, at position: ScrollPosition, animated: Bool) {
         reloadIfNeeded()
         guard let rect = layout.rect(row: indexPath.row, section: indexPath.section, width: bounds.width) else {
@@ -98,6 +99,6 @@ extension TableView {
         let size = Size(width: bounds.width, height: layout.contentHeight)
         if contentSize != size { contentSize = size }
         y = min(max(y, minimumContentOffset.y), maximumContentOffset.y)
-        contentOffset = Point(x: contentOffset.x, y: y)
+        setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
     }
 }

@@ -14,7 +14,7 @@ import VitrineGraphics
 /// heights are `rowHeight`, or what the delegate's `heightForRowAt` says; they are kept as one
 /// prefix sum (one `Double` per row), so finding the first visible row is a binary search and
 /// 100,000 rows keep no object per row. In the `.plain` style a section's header stays pinned
-/// at the top while its rows scroll under it.
+/// at the top, and its footer at the bottom, while its rows scroll under them.
 ///
 /// **Cost.** `layoutSubviews` (run after the content offset or the size changed) shows the
 /// rows meeting the bounds: cells of rows that left are hidden and kept for reuse before rows
@@ -28,7 +28,7 @@ import VitrineGraphics
 open class TableView: ScrollView {
     /// How sections look (UIKit's `UITableView.Style`).
     public enum Style: Sendable, Hashable {
-        /// Headers pinned at the top while their section scrolls.
+        /// Headers pinned at the top and footers at the bottom while their section scrolls.
         case plain
         /// Headers scroll with their section.
         case grouped
@@ -246,8 +246,11 @@ open class TableView: ScrollView {
     // MARK: Reloading
 
     /// Asks the data source again for everything, in the next layout pass (UIKit's
-    /// `reloadData()`): visible cells go back to the pool and are asked for again.
+    /// `reloadData()`): visible cells go back to the pool and are asked for again, and the
+    /// selection is dropped at once (as UIKit: the rows it named may be others now; keep the
+    /// selected items in the model and select them again after reloading if they should stay).
     public func reloadData() {
+        selectedPaths.removeAll()
         setNeedsReload()
     }
 
@@ -390,7 +393,7 @@ open class TableView: ScrollView {
     }
 
     /// Shows the headers and footers of the sections meeting `band`; a `.plain` table pins
-    /// each header to the top while its section is on screen.
+    /// each header to the top, and each footer to the bottom, while its section is on screen.
     private func layoutSupplementaries(in band: Rect) {
         var kept = 0
         for index in visibleSupplementaries.indices {
@@ -445,8 +448,13 @@ open class TableView: ScrollView {
         let height = isHeader ? s.headerHeight : s.footerHeight
         guard height > 0 else { return nil }
         var y = isHeader ? s.top : s.rowsBottom
-        if isHeader && style == .plain {
-            y = min(max(s.top, band.minY + contentInset.top), s.bottom - height)
+        if style == .plain {
+            // As UIKit's plain style: a header sticks to the visible top and a footer to the
+            // visible bottom (within the adjusted insets) while their section's rows pass under
+            // them, and neither leaves its section.
+            let inset = adjustedContentInset
+            y = isHeader ? min(max(s.top, band.minY + inset.top), s.bottom - height)
+                         : max(min(s.rowsBottom, band.maxY - inset.bottom - height), s.rowsTop)
         }
         let rect = Rect(x: 0, y: y, width: bounds.width, height: height)
         return rect.maxY > band.minY && rect.minY < band.maxY ? rect : nil

@@ -94,6 +94,7 @@ open class NavigationBar: View {
     }
 
     func itemsDidChange() {
+        showSearchController(topItem?.searchController)
         guard let top = topItem else {
             titleLabel.text = nil
             backButton.isHidden = true
@@ -145,9 +146,16 @@ open class NavigationBar: View {
     /// (`effectiveUserInterfaceLayoutDirection`) the sides swap, as UIKit's: the back button at
     /// the right with its chevron pointing right, the "right" items at the left.
     open override func layoutSubviews() {
-        let b = bounds
         let rightToLeft = isRightToLeft
-        hairline.frame = Rect(x: 0, y: b.height - 1, width: b.width, height: 1)
+        hairline.frame = Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1)
+        // The title row: the whole bar, or its top `height` points above a search bar (moved
+        // up out of the bar, which then clips, while an active search folds it away).
+        let row = titleRowHeight
+        var b = bounds
+        if let searchBar = searchController?.searchBar {
+            searchBar.frame = Rect(x: 0, y: row, width: b.width, height: SearchBar.height)
+            b = Rect(x: 0, y: row - Self.height, width: b.width, height: Self.height)
+        }
         // Distances from the leading and trailing edges taken by buttons.
         var leading = 4.0
         if !backButton.isHidden {
@@ -155,18 +163,61 @@ open class NavigationBar: View {
             let title = backButtonTitle(shownBackTitle)
             if backButton.currentTitle != title { backButton.setTitle(title, for: .normal) }
             let width = min(buttonWidth(backButton.currentTitle, font: backButton.titleFont), b.width / 3)
-            backButton.frame = Rect(x: rightToLeft ? b.width - 4 - width : 4, y: 0, width: width, height: b.height - 1)
+            backButton.frame = Rect(x: rightToLeft ? b.width - 4 - width : 4, y: b.minY, width: width, height: b.height - 1)
             leading += width
         }
         var trailing = 4.0
         for button in rightButtons {
             let width = min(buttonWidth(button.currentTitle, font: button.titleFont), b.width / 4)
-            button.frame = Rect(x: rightToLeft ? trailing : b.width - trailing - width, y: 0, width: width, height: b.height - 1)
+            button.frame = Rect(x: rightToLeft ? trailing : b.width - trailing - width, y: b.minY, width: width, height: b.height - 1)
             trailing += width
         }
         // Centred on the bar, as wide as stays clear of the buttons on both sides.
         let half = max(0, min(b.midX - leading, b.midX - trailing) - 8)
-        titleLabel.frame = Rect(x: b.midX - half, y: 0, width: 2 * half, height: b.height - 1)
+        titleLabel.frame = Rect(x: b.midX - half, y: b.minY, width: 2 * half, height: b.height - 1)
+    }
+
+    // MARK: Search
+
+    /// The search controller whose bar is shown (the top item's).
+    public private(set) var searchController: SearchController?
+
+    /// The height the bar wants in a navigation controller: `NavigationBar.height`, plus
+    /// `SearchBar.height` when the top item has a search controller, less the title row while
+    /// an active search folds it away (`hidesNavigationBarDuringPresentation`).
+    public var preferredHeight: Double {
+        guard searchController != nil else { return Self.height }
+        return titleRowHeight + SearchBar.height
+    }
+
+    private var titleRowHeight: Double {
+        guard let searchController else { return Self.height }
+        return searchController.isActive && searchController.hidesNavigationBarDuringPresentation ? 0 : Self.height
+    }
+
+    /// Shows `controller`'s search bar under the title row (none for nil).
+    private func showSearchController(_ controller: SearchController?) {
+        guard controller !== searchController else { return }
+        if let old = searchController {
+            old.searchBar.removeFromSuperview()
+            old.didLeaveNavigationBar()
+            if old.navigationBar === self { old.navigationBar = nil }
+        }
+        searchController = controller
+        if let controller {
+            controller.navigationBar = self
+            addSubview(controller.searchBar)
+        }
+        // The folded title row is moved above the bar: it must not show.
+        clipsToBounds = controller != nil
+        searchStateDidChange()
+    }
+
+    /// The search became active or stopped, or the bar's search changed: the bar and the
+    /// navigation controller's view lay out again (the content follows the bar's height).
+    func searchStateDidChange() {
+        setNeedsLayout()
+        superview?.setNeedsLayout()
     }
 
     /// The back button's title for the current direction: the chevron before the title. Right

@@ -108,7 +108,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// Where the top view goes, in this controller's view's space: under the bar.
     public var contentFrame: Rect {
         guard let view = viewIfLoaded else { return .zero }
-        let top = isNavigationBarHidden ? 0 : NavigationBar.height
+        let top = isNavigationBarHidden ? 0 : navigationBar.preferredHeight
         return Rect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top))
     }
 
@@ -166,8 +166,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let content = contentFrame
-        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.preferredHeight)
         containerView.frame = content
+        navigationBar.searchController?.layOutDimming(in: view, content: content, below: navigationBar)
         guard transition == nil else { return }
         // A change of direction lays the view out again: the back swipe follows it.
         interactivePopGestureRecognizer.edges = view.isRightToLeft ? .right : .left

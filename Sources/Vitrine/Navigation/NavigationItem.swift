@@ -48,6 +48,9 @@ public final class NavigationItem {
         get { rightBarButtonItems.first }
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
     }
+    /// The search controller whose bar the navigation bar shows under the title while this
+    /// item is the top one (UIKit's `searchController`); nil for none.
+    public var searchController: SearchController? { didSet { owner?.itemsDidChange() } }
     /// The bar showing the item, to refresh it.
     weak var owner: NavigationBar?
 

@@ -57,6 +57,7 @@ public enum ToolkitStrings {
     static let builtIn: [(key: String, words: [String])] = [
         // Navigation.
         ("Back", ["Back", "Retour", "Zurück", "Atrás", "Indietro", "Назад", "رجوع", "חזרה", "返回"]),
+        ("Cancel", ["Cancel", "Annuler", "Abbrechen", "Cancelar", "Annulla", "Отменить", "إلغاء", "ביטול", "取消"]),
         // The keyboard's keys.
         ("space", ["space", "espace", "Leerzeichen", "espacio", "spazio", "Пробел", "مسافة", "רווח", "空格"]),
         ("return", ["return", "retour", "Eingabe", "intro", "invio", "ввод", "إدخال", "אישור", "换行"]),

@@ -267,8 +267,11 @@ open class ViewController: Responder {
     /// Presents `controller` full-screen over this controller's window: its view fills the
     /// window and the covered controller disappears (its view leaves the window, to return at
     /// the same index on dismissal). A full-screen presentation covers the whole controller
-    /// hierarchy, so a child asks its top-most ancestor to present; when that one already
-    /// presents, the new controller is presented by the top-most presented one.
+    /// hierarchy, so a child asks its top-most ancestor to present. A controller that already
+    /// presents (its presentation may still be sliding in) refuses, as UIKit does: a warning
+    /// ("Attempt to present … which is already presenting …") is logged, nothing is presented
+    /// and `completion` is not called — so a double tap on a button that presents opens one
+    /// screen. To show a controller over a presented one, present it from the presented one.
     ///
     /// Animated, the presented view slides up from the bottom edge over `transitionDuration`
     /// (UIKit's cover-vertical); the covered view leaves the window, and the "did" callbacks
@@ -294,8 +297,11 @@ open class ViewController: Responder {
             root.present(controller, animated: animated, completion: completion)
             return
         }
+        // As UIKit: one presentation per presenter. Present over a presented screen from the
+        // presented controller (an alert over a sheet); a second tap on a button that presents
+        // opens one screen.
         if let presented = presentedStorage {
-            presented.present(controller, animated: animated, completion: completion)
+            View.hierarchyLogger.warning("Attempt to present \(type(of: controller)) on \(type(of: self)) which is already presenting \(type(of: presented)): nothing is presented (present from the presented controller to show one over it)")
             return
         }
         // App bugs that must not stop a kiosk: logged, and nothing is presented.

@@ -63,9 +63,10 @@ extension View {
         return insets
     }
 
-    /// The view's bounds in the window's space.
+    /// The view's bounds in the window's space: the area it shows, so that a scrolled scroll
+    /// view's safe area is that of where it is on screen, not of its content's origin.
     private func rectInWindow(_ window: Window) -> Rect {
-        self === window ? window.bounds : convert(Rect(origin: .zero, size: bounds.size), to: window)
+        self === window ? window.bounds : convert(bounds, to: window)
     }
 
     /// The safe rectangle, in the window's space, that the view's subviews measure against: its

@@ -336,7 +336,8 @@ extension ScrollView {
             delegate?.scrollViewDidEndDecelerating(self)
         case .animation:
             hideScrollIndicatorsSoon()
-            delegate?.scrollViewDidEndScrollingAnimation(self)
+            // A scroll to the top ends with its own callback, as UIKit's status-bar tap.
+            if scrolling.pendingScrollToTop { finishScrollToTop() } else { delegate?.scrollViewDidEndScrollingAnimation(self) }
         case .zoom:
             zoomAnimationDidFinish()
         case .none:
@@ -361,6 +362,7 @@ extension ScrollView {
     func stopScrollingMotion() {
         if scrolling.motion == .zoom { scrolling.isZoomBouncing = false }
         scrolling.motion = .none
+        scrolling.pendingScrollToTop = false
         stopScrollingDisplayLink()
         scrolling.x = AxisMotion()
         scrolling.y = AxisMotion()

@@ -23,6 +23,12 @@ public protocol ScrollViewDelegate: AnyObject {
     /// An animation started by `setContentOffset(_:animated:)` or
     /// `scrollRectToVisible(_:animated:)` ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// `adjustedContentInset` changed (the content inset, the safe area, or the behaviour).
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView)
+    /// Whether `scrollToTop(animated:)` may scroll to the top (see `scrollsToTop`). Default true.
+    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+    /// `scrollToTop(animated:)` brought the content to its top.
+    func scrollViewDidScrollToTop(_ scrollView: ScrollView)
     /// The view to scale when zooming (nil: the scroll view does not zoom).
     func viewForZooming(in scrollView: ScrollView) -> View?
     /// The zoom scale changed.
@@ -42,6 +48,9 @@ public extension ScrollViewDelegate {
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView) {}
+    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
+    func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
     func viewForZooming(in scrollView: ScrollView) -> View? { nil }
     func scrollViewDidZoom(_ scrollView: ScrollView) {}
     func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
@@ -77,7 +86,8 @@ open class ScrollView: View {
     }
 
     /// Room around the content that scrolling can reach (for a bar overlapping the top, or the
-    /// on-screen keyboard overlapping the bottom), in points.
+    /// on-screen keyboard overlapping the bottom), in points. Scrolling uses
+    /// `adjustedContentInset`: this plus the safe area `contentInsetAdjustmentBehavior` adds.
     public var contentInset: EdgeInsets = .zero {
         didSet { if contentInset != oldValue { contentGeometryDidChange() } }
     }
@@ -180,27 +190,43 @@ open class ScrollView: View {
     /// Places the scroll indicators for the new size; subclasses call super.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // The size may have made an axis scrollable or not (`.scrollableAxes`).
+        updateAdjustedContentInset()
         layoutScrollIndicators()
     }
 
-    /// The smallest content offset scrolling rests at: minus the top and left insets.
+    /// The smallest content offset scrolling rests at: minus the top and left
+    /// `adjustedContentInset`.
     public var minimumContentOffset: Point {
-        Point(x: -contentInset.left, y: -contentInset.top)
+        let inset = scrolling.adjustedContentInset
+        return Point(x: -inset.left, y: -inset.top)
     }
 
-    /// The largest content offset scrolling rests at: the content's far edges plus the insets,
-    /// aligned with the view's far edges (never less than `minimumContentOffset`).
+    /// The largest content offset scrolling rests at: the content's far edges plus the adjusted
+    /// insets, aligned with the view's far edges (never less than `minimumContentOffset`).
     public var maximumContentOffset: Point {
         let minimum = minimumContentOffset
+        let inset = scrolling.adjustedContentInset
         return Point(
-            x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
-            y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+            x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+            y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
     }
 
     /// Called after `contentSize` or `contentInset` changed; subclasses that keep state derived
     /// from them override it and call super.
     open func contentGeometryDidChange() {
+        updateAdjustedContentInset()
         setNeedsLayout()
+    }
+
+    /// Called after `adjustedContentInset` changed, before the delegate hears of it (UIKit's);
+    /// subclasses override it and call super.
+    open func adjustedContentInsetDidChange() {}
+
+    /// The safe area changed: the adjusted inset follows.
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        updateAdjustedContentInset()
     }
 
     /// Called after the content offset changed, before the delegate hears of it; subclasses

@@ -15,6 +15,12 @@ final class ScrollingState {
     var canCancelContentTouches = true
     var showsVerticalScrollIndicator = true
     var showsHorizontalScrollIndicator = true
+    var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+    /// `contentInset` plus the part of the safe area the behaviour adds, as last computed.
+    var adjustedContentInset = EdgeInsets.zero
+    var scrollsToTop = true
+    /// `scrollToTop(animated:)` is moving the content: its end tells `scrollViewDidScrollToTop`.
+    var pendingScrollToTop = false
 
     var isTracking = false
     var isDragging = false

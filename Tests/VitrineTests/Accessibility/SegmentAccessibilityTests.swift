@@ -85,7 +85,7 @@ import VitrineHeadless
         #expect(changes == 1)
         segments.isEnabled = false
         #expect(!elements[0].accessibilityActivate())
-        #expect(changes == 1 && segments.selectedSegmentIndex == 1)
+        #expect(changes == 1 && segments.selectedSegmentIndex == SegmentedControl.noSegment)
         #expect(elements[0].accessibilityTraits.contains(.notEnabled))
     }
 }

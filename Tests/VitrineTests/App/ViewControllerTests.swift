@@ -255,22 +255,28 @@ struct ViewControllerTests {
         #expect(modal.viewIfLoaded?.window == nil)
     }
 
-    @Test func presentingFromACoveredControllerPresentsOnTop() {
+    @Test func presentingFromAControllerThatIsPresentingIsRefused() {
         let (h, log, root, _) = presentingSetup()
         let first = LoggingViewController("first", log: log)
         let second = LoggingViewController("second", log: log)
         root.present(first)
         _ = log.take()
-        // `root` is covered; its request goes to the controller on top.
-        root.present(second)
-        #expect(first.presentedViewController === second)
+        // As UIKit ("Attempt to present … which is already presenting …"): a warning, nothing
+        // presented, no completion.
+        var completed = false
+        root.present(second) { completed = true }
+        #expect(!completed)
+        #expect(root.presentedViewController === first)
+        #expect(first.presentedViewController == nil)
+        #expect(second.presentingViewController == nil)
+        #expect(log.takeAppearance().isEmpty)
+        #expect(h.window.subviews.last === first.view)
+        #expect(first.isVisible)
+        // From the presented controller, it is shown over it.
+        first.present(second) { completed = true }
+        #expect(completed)
         #expect(second.presentingViewController === first)
-        #expect(log.takeAppearance() == [
-            "first willDisappear", "second loadView", "second viewDidLoad", "second willAppear",
-            "second didAppear", "first didDisappear",
-        ])
         #expect(h.window.subviews.last === second.view)
-        #expect(first.viewIfLoaded?.window == nil)
     }
 
     @Test func dismissingFromBelowTakesTheWholeStackAndOnlyTheTopDisappears() {

@@ -57,12 +57,18 @@ struct SegmentedControlTests {
         #expect(log.names.isEmpty)
     }
 
-    @Test func aMomentaryControlSendsEveryTapAndShowsNoSelection() {
+    @Test func aMomentaryControlSendsEveryTapAndKeepsNoSelection() {
         control.isMomentary = true
+        var seen: [Int] = []
+        control.addAction({ [control] _ in seen.append(control.selectedSegmentIndex) }, for: .valueChanged)
         h.tap(at: Point(x: 150, y: 116))
         h.tap(at: Point(x: 150, y: 116))
-        #expect(log.names.filter { $0 == "valueChanged" }.count == 2)
-        #expect(control.selectedSegmentIndex == 0)
+        h.tap(at: Point(x: 350, y: 116))
+        #expect(log.names.filter { $0 == "valueChanged" }.count == 3)
+        // As UIKit documents: the tapped segment while the action runs, none after tracking.
+        #expect(seen == [0, 0, 2])
+        #expect(control.selectedSegmentIndex == SegmentedControl.noSegment)
+        #expect(control.highlightedSegmentIndex == SegmentedControl.noSegment)
     }
 
     @Test func settingTheSameFontAgainCostsNoLayout() {

@@ -64,6 +64,13 @@ import VitrineHeadless
         var chaos: () -> Void = {}
         let make = { screen(ledger, chaos: { chaos() }) }
         navigation = h.navigation(root: make())
+        // A controller that already presents refuses to present again (as UIKit): present over
+        // a presented screen from the top-most one, as an app does.
+        let presenter: () -> ViewController? = {
+            guard var top = navigation.presentedViewController else { return navigation.topViewController }
+            while let above = top.presentedViewController { top = above }
+            return top
+        }
         chaos = {
             switch Int.random(in: 0..<40, using: &random) {
             case 0: navigation.pushViewController(make(), animated: Bool.random(using: &random))
@@ -72,13 +79,13 @@ import VitrineHeadless
             case 3:
                 let alert = AlertController(title: "?", message: nil, preferredStyle: .alert)
                 alert.addAction(AlertAction(title: "OK"))
-                navigation.topViewController?.present(alert, animated: Bool.random(using: &random))
+                presenter()?.present(alert, animated: Bool.random(using: &random))
             case 4: navigation.dismiss(animated: Bool.random(using: &random))
             case 5:
                 let sheet = make()
                 sheet.modalPresentationStyle = Bool.random(using: &random) ? .formSheet : .fullScreen
                 sheet.modalTransitionStyle = Bool.random(using: &random) ? .crossDissolve : .coverVertical
-                navigation.present(sheet, animated: Bool.random(using: &random))
+                presenter()?.present(sheet, animated: Bool.random(using: &random))
             case 6: navigation.setViewControllers([make(), make()], animated: Bool.random(using: &random))
             default: break
             }

@@ -37,6 +37,8 @@ final class PickerWheel: ScrollView, ScrollViewDelegate {
         showsHorizontalScrollIndicator = false
         // A touch on the wheel is the wheel's (rows do not take touches): no need to wait.
         delaysContentTouches = false
+        // Its insets centre the rows; a safe area must not shift them (UIKit's wheel ignores it).
+        contentInsetAdjustmentBehavior = .never
         visible.reserveCapacity(24)
         pool.reserveCapacity(24)
         tap.addTarget(self, action: PickerWheel.handleTap)

@@ -12,6 +12,9 @@ final class NavigationTransition {
     let isInteractive: Bool
     /// What the operation does once the views have changed places (containment calls).
     let cleanup: @MainActor () -> Void
+    /// The back swipe's slide, held by the finger (which sets its `fractionComplete`) and
+    /// continued or reversed on release.
+    var animator: ViewPropertyAnimator?
 
     init(from: ViewController, to: ViewController, forward: Bool, isInteractive: Bool, cleanup: @escaping @MainActor () -> Void) {
         self.from = from
@@ -119,8 +122,9 @@ extension NavigationController {
 
     // MARK: The back swipe
 
-    /// Follows the back swipe: starts an interactive pop, moves the views with the finger, and
-    /// completes or cancels it on release by position and velocity.
+    /// Follows the back swipe: starts an interactive pop whose slide is a held
+    /// `ViewPropertyAnimator`, scrubs it with the finger, and on release continues it to the
+    /// end or reverses it, by position and velocity, at the finger's speed.
     func handleBackSwipe(_ recognizer: GestureRecognizer) {
         guard let pan = recognizer as? ScreenEdgePanGestureRecognizer else { return }
         switch pan.state {
@@ -134,9 +138,9 @@ extension NavigationController {
             let progress = interactiveProgress(pan)
             let completes = velocity > Self.backSwipeDecisiveVelocity
                 || (velocity >= -Self.backSwipeDecisiveVelocity && progress > 0.5)
-            finishInteractivePop(completing: completes, from: progress)
+            finishInteractivePop(completing: completes, velocity: velocity)
         case .cancelled:
-            finishInteractivePop(completing: false, from: interactiveProgress(pan))
+            finishInteractivePop(completing: false, velocity: 0)
         default:
             break
         }
@@ -156,6 +160,17 @@ extension NavigationController {
             self.delegate?.navigationController(self, didShow: to, animated: true)
         }
         begin(transition)
+        // The slide of the pop, held at its start: the finger scrubs it.
+        let bounds = containerView.bounds
+        let width = bounds.width * slideSign
+        let fromView = from.view, toView = to.view
+        let animator = ViewPropertyAnimator(duration: Self.slideDuration, curve: .linear) {
+            fromView.frame = bounds.offsetBy(dx: width, dy: 0)
+            toView.frame = bounds
+        }
+        animator.addCompletion { [weak self] position in self?.end(transition, completed: position == .end) }
+        animator.pauseAnimation()
+        transition.animator = animator
     }
 
     /// How far the swipe has gone, 0…1 of the container's width.
@@ -167,30 +182,33 @@ extension NavigationController {
 
     private func follow(_ pan: PanGestureRecognizer) {
         guard let transition, transition.isInteractive else { return }
-        let p = interactiveProgress(pan)
-        let bounds = containerView.bounds
-        let width = bounds.width * slideSign
-        View.performWithoutAnimation {
-            transition.from.view.frame = bounds.offsetBy(dx: width * p, dy: 0)
-            transition.to.view.frame = bounds.offsetBy(dx: -width * Self.parallax * (1 - p), dy: 0)
-        }
+        transition.animator?.fractionComplete = interactiveProgress(pan)
     }
 
-    /// Animates the rest of the way, over the part of `slideDuration` left to go.
-    private func finishInteractivePop(completing: Bool, from progress: Double) {
+    /// Runs the held slide the rest of the way (or back, when `completing` is false) over the
+    /// part of `slideDuration` left to go, on a spring that starts at the finger's `velocity`
+    /// (points per second toward the end).
+    private func finishInteractivePop(completing: Bool, velocity: Double) {
         guard let transition, transition.isInteractive else { return }
         if !completing {
             // The pop is called off: the top comes back, the one underneath goes away again.
             transition.from.beginAppearanceTransition(true, animated: true)
             transition.to.beginAppearanceTransition(false, animated: true)
         }
-        let bounds = containerView.bounds
-        let width = bounds.width * slideSign
-        let remaining = completing ? 1 - progress : progress
-        let fromView = transition.from.view, toView = transition.to.view
-        View.animate(withDuration: max(0.05, Self.slideDuration * remaining), options: .curveEaseOut, animations: {
-            fromView.frame = completing ? bounds.offsetBy(dx: width, dy: 0) : bounds
-            toView.frame = completing ? bounds : bounds.offsetBy(dx: -width * Self.parallax, dy: 0)
-        }, completion: { [weak self] _ in self?.end(transition, completed: completing) })
+        guard let animator = transition.animator else { return end(transition, completed: completing) }
+        animator.isReversed = !completing
+        let fraction = animator.fractionComplete
+        // At least 50 ms: a release at the very end still shows a frame of motion.
+        let timeLeft = Self.slideDuration * (completing ? 1 - fraction : fraction)
+        let factor = timeLeft > 0 ? max(1, 0.05 / timeLeft) : 1
+        // The spring's velocity is in whole remaining distances per second; up to ln(1000) per
+        // second of the slide, where a critically damped spring would start to overshoot (the
+        // view underneath would open a gap at the edge).
+        let remaining = containerView.bounds.width * (completing ? 1 - fraction : fraction)
+        let towardTarget = completing ? velocity : -velocity
+        let limit = 6.9 / max(timeLeft * factor, 0.05)
+        let relative = remaining > 1 ? min(max(towardTarget / remaining, -limit), limit) : 0
+        animator.continueAnimation(withTimingParameters: SpringTimingParameters(dampingRatio: 1, initialVelocity: relative),
+                                   durationFactor: factor)
     }
 }

@@ -210,6 +210,10 @@ final class Animator {
 
     private unowned let application: Application
     private var animations: [Animation] = []
+    /// The property animators that are not inactive: kept alive meanwhile (as UIKit keeps a
+    /// running `UIViewPropertyAnimator`), and told when a property they move is set or
+    /// animated again.
+    var propertyAnimators: [ViewPropertyAnimator] = []
     private var link: DisplayLink?
     /// Completions of immediate (zero-duration) changes, waiting for `completionTimer`.
     private var soonCompletions: [@MainActor (Bool) -> Void] = []
@@ -317,6 +321,9 @@ final class Animator {
     /// Ends the animation of `property` of `view`, reporting it interrupted; the view shows its
     /// model value unless `keepPresentation` (a new animation takes over from what is shown).
     func cancel(_ view: View, _ property: AnimatedProperty, keepPresentation: Bool = false) {
+        for propertyAnimator in propertyAnimators {
+            propertyAnimator.release(view, property, keepPresentation: keepPresentation)
+        }
         guard let index = animations.firstIndex(where: { $0.view === view && $0.property == property }) else { return }
         let animation = animations.remove(at: index)
         if !keepPresentation, var presentation = view.presentation {

@@ -84,7 +84,7 @@ import VitrineHeadless
             h.advance(by: 0.02)
             h.move(0, to: Point(x: x, y: 242))
         }
-        #expect(b.view.frame.minX == -300)
+        #expect(b.view.renderTransformToSuperview.tx == -300, "shown where the finger is")
         #expect(navigation.viewControllers.count == 2)
         // Slowly on past half, then a rest: the position decides, and the pop completes.
         for x in stride(from: 455.0, through: 255, by: -20) {

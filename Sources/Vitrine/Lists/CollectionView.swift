@@ -70,6 +70,13 @@ open class CollectionViewCell: View {
     public let contentView = View(frame: .zero)
     /// Shown behind the content while highlighted or selected.
     public let selectedBackgroundView = View(frame: .zero)
+    /// What the cell shows, as a value (UIKit's `contentConfiguration`): its view fills the
+    /// content view; later configurations of the same kind update that view.
+    public var contentConfiguration: (any ContentConfiguration)? {
+        didSet { contentConfigurationDidChange() }
+    }
+    /// The view made for `contentConfiguration`.
+    var configuredContentView: (any View & ContentView)?
     /// Whether a finger is on the item.
     public internal(set) var isHighlighted = false {
         didSet { updateSelectionLook() }
@@ -102,6 +109,7 @@ open class CollectionViewCell: View {
         super.layoutSubviews()
         contentView.frame = bounds
         selectedBackgroundView.frame = bounds
+        configuredContentView?.frame = contentView.bounds
     }
 }
 
@@ -210,6 +218,9 @@ open class CollectionView: ScrollView {
         }
         return cell
     }
+
+    /// Whether a cell class is registered for `identifier`.
+    func isCellRegistered(_ identifier: String) -> Bool { pool.isRegistered(identifier) }
 
     /// How many cells the grid made for `identifier` so far.
     public func numberOfCellsCreated(withIdentifier identifier: String) -> Int {

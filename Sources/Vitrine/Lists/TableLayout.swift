@@ -69,6 +69,25 @@ struct TableLayout {
         value.isFinite && value > 0 ? min(value, maximumHeight) : 0
     }
 
+    /// The height of global row `global`.
+    func height(ofGlobal global: Int) -> Double { rowPrefix[global + 1] - rowPrefix[global] }
+
+    /// Gives global row `global` (in section `section`) a new height, moving everything below
+    /// it; returns the change. Linear in the rows below (one addition each): a self-sizing
+    /// row is measured once, when it first comes on screen.
+    mutating func setHeight(_ height: Double, ofGlobal global: Int, inSection section: Int) -> Double {
+        let delta = TableLayout.clean(height) - self.height(ofGlobal: global)
+        guard delta != 0 else { return 0 }
+        for g in (global + 1)..<rowPrefix.count { rowPrefix[g] += delta }
+        sections[section].bottom += delta
+        for s in (section + 1)..<sections.count {
+            sections[s].top += delta
+            sections[s].bottom += delta
+        }
+        contentHeight += delta
+        return delta
+    }
+
     /// The rectangle of row `row` of `section` for a table `width` wide (nil when there is no
     /// such row).
     func rect(row: Int, section: Int, width: Double) -> Rect? {

@@ -80,6 +80,7 @@ extension TableView {
             return
         }
         let old = layout
+        carryRowHeights(through: batch, from: old)
         rebuildLayoutKeepingSelection()
         guard counts(of: batch, add: old, upTo: layout) else {
             logHierarchyMisuse("TableView: the batch's row counts do not match the data source's (change the data source first, then tell the table); reloaded instead")

@@ -21,8 +21,7 @@ import VitrineGraphics
 /// that entered ask for theirs, so a table never holds more cells than fit on screen plus a
 /// few, whatever its row count; a warm scroll step allocates nothing in the table.
 ///
-/// **Differences from UIKit.** No self-sizing rows or estimated heights (every row's height is
-/// asked at reload), no section index, editing mode or leading swipe actions; rows move between
+/// **Differences from UIKit.** No editing mode or leading swipe actions; rows move between
 /// sections but sections are not inserted or deleted by batch updates (use `reloadData()`).
 /// `refreshControl` is on the table (UIKit has it on `UIScrollView`).
 open class TableView: ScrollView {
@@ -140,6 +139,11 @@ open class TableView: ScrollView {
     var sectionIndexView: SectionIndexView?
     /// Decides whether the swipe pan may begin (horizontal, on a row with actions).
     lazy var swipeArbiter = SwipeArbiter(table: self)
+    /// The visible cell a diffable data source is configuring again (`reconfigureItems`):
+    /// the next dequeue of its identifier returns it instead of another cell.
+    var reconfiguringCell: TableViewCell?
+    /// Measured heights of self-sizing rows (TableView+SelfSizing.swift).
+    var selfSizing = SelfSizingRows()
     /// The batch being recorded by `performBatchUpdates`.
     var pendingBatch: UpdateBatch?
     /// Rows inserted by the update being laid out (they fade in when `insertionsFade`).
@@ -202,7 +206,12 @@ open class TableView: ScrollView {
     }
 
     /// An idle or new cell for a registered `identifier`, nil when it was never registered.
+    /// While a diffable data source reconfigures a row, the row's own cell is handed back.
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        if let cell = reconfiguringCell, cell.reuseIdentifier == identifier {
+            reconfiguringCell = nil
+            return cell
+        }
         guard let (cell, isNew) = cellPool.dequeue(identifier) else { return nil }
         if isNew {
             insertSubview(cell, at: 0)
@@ -267,6 +276,7 @@ open class TableView: ScrollView {
         let source = dataSource
         let sectionCount = source.map { $0.numberOfSections(in: self) } ?? 0
         let delegate = tableDelegate
+        beginSelfSizingRebuild()
         layout.rebuild(
             sectionCount: sectionCount,
             rowCount: { source?.tableView(self, numberOfRowsInSection: $0) ?? 0 },
@@ -274,8 +284,9 @@ open class TableView: ScrollView {
             footerHeight: { supplementaryHeight(section: $0, isHeader: false) },
             rowHeight: { section, row in
                 let asked = delegate?.tableView(self, heightForRowAt: ItemPath(row: row, section: section)) ?? TableView.automaticDimension
-                return asked == TableView.automaticDimension ? self.rowHeight : asked
+                return self.resolvedRowHeight(asked, section: section, row: row)
             })
+        endSelfSizingRebuild()
         selectedPaths = selectedPaths.filter { layout.global(of: $0) != nil }
     }
 
@@ -308,6 +319,7 @@ open class TableView: ScrollView {
         visibleSupplementaries.removeAll(keepingCapacity: true)
         closeSwipe(animated: false)
         tracking = nil
+        forgetRowHeights()
         rebuildLayout()
         reloadSectionIndex()
     }
@@ -338,6 +350,7 @@ open class TableView: ScrollView {
                     place: { place($0) })
         visibleRows = rows
         layoutSupplementaries(in: band)
+        settleSelfSizingRows()
     }
 
     private func makeRow(global: Int) -> VisibleItem<TableViewCell>? {

@@ -66,6 +66,16 @@ open class TableViewCell: View {
     /// Where the separator starts and ends (set from the table's `separatorInset`).
     var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
 
+    /// What the cell shows, as a value (UIKit's `contentConfiguration`): its view fills the
+    /// content view in place of `textLabel`, `detailTextLabel` and `imageView`, and later
+    /// configurations of the same kind update that view. Nil (the default): the standard
+    /// labels. See `defaultContentConfiguration()`.
+    public var contentConfiguration: (any ContentConfiguration)? {
+        didSet { contentConfigurationDidChange() }
+    }
+    /// The view made for `contentConfiguration`.
+    var configuredContentView: (any View & ContentView)?
+
     /// Whether the row is highlighted (a finger on it). The table sets it.
     public private(set) var isHighlighted = false
     /// Whether the row is selected. The table sets it.
@@ -143,6 +153,24 @@ open class TableViewCell: View {
         }
     }
 
+    /// The height the standard content needs at `size.width` (the table asks a self-sizing
+    /// row's cell): the text label, and the detail label under it in `.subtitle`, wrapped as
+    /// their `numberOfLines` allow, with 11 points above and below; at least 44. The width
+    /// asked is kept. Override it (or give the content view constraints) for custom content.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        if let configured = configuredContentView {
+            return Size(width: size.width, height: configured.sizeThatFits(size).height)
+        }
+        let imageWidth = imageView.image != nil ? 44.0 : 0
+        let textWidth = max(1, size.width - 32 - imageWidth - sectionIndexInset)
+        let fitting = Size(width: textWidth, height: 0)
+        var height = (textLabel.text ?? "").isEmpty ? 0 : textLabel.sizeThatFits(fitting).height
+        if style == .subtitle, !(detailTextLabel.text ?? "").isEmpty {
+            height += detailTextLabel.sizeThatFits(fitting).height
+        }
+        return Size(width: size.width, height: max(44, height + 22))
+    }
+
     /// Lays out the content (slid by the swipe), the labels and image by `style`, the
     /// separator, and the revealed swipe actions.
     open override func layoutSubviews() {
@@ -165,7 +193,8 @@ open class TableViewCell: View {
         } else {
             imageView.isHidden = true
         }
-        let width = max(0, b.width - x - 16 - sectionIndexInset - layoutAccessory(in: b, place: place))
+        let accessoryWidth = layoutAccessory(in: b, place: place)
+        let width = max(0, b.width - x - 16 - sectionIndexInset - accessoryWidth)
         switch style {
         case .default:
             textLabel.frame = place(Rect(x: x, y: 0, width: width, height: b.height))
@@ -183,6 +212,7 @@ open class TableViewCell: View {
         separatorView.frame = place(Rect(x: separatorInset.left, y: b.height - 1,
                                          width: max(0, b.width - separatorInset.left - separatorInset.right), height: 1))
         layoutSwipeActions(rightToLeft: rightToLeft)
+        layoutConfiguredContent(accessoryWidth: accessoryWidth)
     }
 
     /// Places the action buttons in the revealed strip at the trailing edge (the left one right

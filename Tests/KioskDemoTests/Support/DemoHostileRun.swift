@@ -384,7 +384,11 @@ final class DemoHostileRun {
                 // A wheel of either picker, or the grid, spun; or the way back.
                 let part: View = [bench.picker, bench.datePicker, bench.grid].randomElement(using: &random)!
                 guard chance(0.8), let scroll = scrollViews(in: part).randomElement(using: &random) else { return edgeSwipe() }
-                return drag(from: Point(x: scroll.bounds.midX, y: scroll.bounds.midY).applying(scroll.transformToRoot))
+                drag(from: Point(x: scroll.bounds.midX, y: scroll.bounds.midY).applying(scroll.transformToRoot))
+                // Half the time the visitor watches the wheel come to rest on a row (a picker
+                // selects only when its wheel stops untouched).
+                if chance(0.5) { loop.advance(by: 3) }
+                return
             case is SettingsViewController: return chance(0.5) ? drag() : edgeSwipe()
             case is DetailController, is RoomDetailController: return swipeRight()
             case is CheckInController: return typeWord()
